@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+import {main} from '../dist/src/cli.js'
+
+const code = await main(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  cwd: process.cwd(),
+  isTTY: Boolean(process.stdout.isTTY)
+})
+process.exitCode = code

@@ -1,0 +1,150 @@
+import fs from 'node:fs'
+import {parseArgs} from 'node:util'
+import type {VFile} from 'vfile'
+import {lint} from './engine.js'
+import {ConfigError, parseRuleFlag, type RuleSetting} from './config.js'
+import {rules} from '../rules/index.js'
+import {presets} from '../presets/index.js'
+import {pretty} from './reporters/pretty.js'
+import {json} from './reporters/json.js'
+import {version} from './version.js'
+
+const formats = {pretty, json} as const
+
+const help = `Usage: docs-lint [options] [paths or globs...]
+
+Lint Markdown and MDX documentation pages (default: the current folder).
+
+Options:
+  -c, --config <file>     Use this config file instead of searching for .docs-lintrc*
+      --rule <id>=<sev>   Set a rule's severity: off, info, warn or error (repeatable)
+  -q, --quiet             Report errors only
+      --max-warnings <n>  Exit with 1 when there are more than n warnings
+  -f, --format <name>     Output format: pretty (default) or json
+      --color / --no-color  Force or disable colour in pretty output
+      --list-rules        List every rule with its default severity and summary
+  -v, --version           Print the version
+  -h, --help              Print this help
+
+Exit codes: 0 no errors (and warnings within --max-warnings), 1 errors or too many warnings,
+2 usage or configuration error.`
+
+export interface CliIo {
+  stdout: (text: string) => void
+  stderr: (text: string) => void
+  cwd: string
+  isTTY: boolean
+}
+
+/** Run the CLI and return its exit code. Never throws for bad input: it reports and returns 2. */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        config: {type: 'string', short: 'c'},
+        rule: {type: 'string', multiple: true},
+        quiet: {type: 'boolean', short: 'q'},
+        'max-warnings': {type: 'string'},
+        format: {type: 'string', short: 'f'},
+        color: {type: 'boolean'},
+        'no-color': {type: 'boolean'},
+        'list-rules': {type: 'boolean'},
+        version: {type: 'boolean', short: 'v'},
+        help: {type: 'boolean', short: 'h'}
+      }
+    })
+  } catch (error) {
+    io.stderr('docs-lint: ' + (error as Error).message + '\nRun `docs-lint --help` for usage.\n')
+    return 2
+  }
+  const {values, positionals} = parsed
+  if (values.help) {
+    io.stdout(help + '\n')
+    return 0
+  }
+  if (values.version) {
+    io.stdout(version + '\n')
+    return 0
+  }
+  if (values['list-rules']) {
+    io.stdout(listRules())
+    return 0
+  }
+  const format = values.format ?? 'pretty'
+  if (!Object.hasOwn(formats, format)) {
+    io.stderr('docs-lint: unknown format `' + format + '`, expected one of: ' + Object.keys(formats).join(', ') + '\n')
+    return 2
+  }
+  let maxWarnings = -1
+  if (values['max-warnings'] !== undefined) {
+    maxWarnings = Number(values['max-warnings'])
+    if (!Number.isInteger(maxWarnings) || maxWarnings < 0) {
+      io.stderr('docs-lint: `--max-warnings` expects a non-negative integer, got `' + values['max-warnings'] + '`\n')
+      return 2
+    }
+  }
+  const overrides: Record<string, RuleSetting> = {}
+  try {
+    for (const flag of values.rule ?? []) {
+      const [ruleId, setting] = parseRuleFlag(flag)
+      overrides[ruleId] = setting
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr('docs-lint: ' + error.message + '\n')
+      return 2
+    }
+    throw error
+  }
+  if (values.config !== undefined && !fs.existsSync(values.config)) {
+    io.stderr('docs-lint: config file `' + values.config + '` does not exist\n')
+    return 2
+  }
+
+  const result = await lint({patterns: positionals, cwd: io.cwd, configPath: values.config, overrides})
+  if (result.configErrors.length > 0) {
+    for (const message of result.configErrors) io.stderr('docs-lint: ' + message + '\n')
+    return 2
+  }
+  const files = result.files
+  if (values.quiet) {
+    for (const file of files) file.messages = file.messages.filter((message) => message.fatal === true)
+  }
+  const {errors, warnings} = count(files)
+  const color = values['no-color'] ? false : values.color ?? (io.isTTY && !process.env['NO_COLOR'])
+  const output = format === 'json' ? json(files) : pretty(files, {color, quiet: values.quiet ?? false})
+  if (output) io.stdout(output.endsWith('\n') ? output : output + '\n')
+  if (errors > 0) return 1
+  if (maxWarnings >= 0 && warnings > maxWarnings) {
+    io.stderr('docs-lint: too many warnings (' + warnings + '), expected at most ' + maxWarnings + '\n')
+    return 1
+  }
+  return 0
+}
+
+function count(files: VFile[]): {errors: number; warnings: number} {
+  let errors = 0
+  let warnings = 0
+  for (const file of files) {
+    for (const message of file.messages) {
+      if (message.fatal === true) errors++
+      else if (message.fatal === false) warnings++
+    }
+  }
+  return {errors, warnings}
+}
+
+function listRules(): string {
+  const recommended = presets.recommended.rules ?? {}
+  const width = Math.max(...rules.map((rule) => rule.id.length))
+  const lines = rules.map((rule) => {
+    const inRecommended = Object.hasOwn(recommended, rule.id) ? '✔' : ' '
+    const fixable = rule.fixable === true ? 'fix' : rule.fixable ? 'sug' : '   '
+    return rule.id.padEnd(width) + '  ' + rule.severity.padEnd(5) + '  ' + inRecommended + '  ' + fixable + '  ' + rule.summary
+  })
+  return 'rule'.padEnd(width) + '  level  rec  fix  summary\n' + lines.join('\n') + '\n'
+}

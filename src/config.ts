@@ -1,0 +1,327 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import {createRequire} from 'node:module'
+import {Ajv, type ErrorObject, type ValidateFunction} from 'ajv'
+import YAML from 'yaml'
+import {closest} from 'fastest-levenshtein'
+import type {Severity} from './rule.js'
+import {rules, ruleById} from '../rules/index.js'
+import {presets, type PresetName} from '../presets/index.js'
+
+export type SeverityValue = Severity | 0 | 1 | 2
+export type RuleSetting = SeverityValue | [SeverityValue] | [SeverityValue, Record<string, unknown>]
+
+/** A config file as users write it (`.docs-lintrc*`, the `docs-lint` field of package.json). */
+export interface UserConfig {
+  $schema?: string
+  extends?: string | string[]
+  rules?: Record<string, RuleSetting>
+  /** Components a team defines itself (and snippets), known to component rules. */
+  components?: string[]
+}
+
+export interface RuleEntry {
+  severity: Exclude<Severity, 'off'>
+  options: Record<string, unknown> | undefined
+}
+
+/** What the processor runs with: every enabled rule with validated options. */
+export interface ResolvedConfig {
+  rules: Map<string, RuleEntry>
+  components: string[]
+  /** The config file this came from, if any (for messages). */
+  filePath: string | undefined
+}
+
+/** A problem in configuration: reported once, with exit code 2. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+const topLevelKeys = ['$schema', 'extends', 'rules', 'components']
+const severities: Record<string, Severity> = {
+  off: 'off', info: 'info', warn: 'warn', warning: 'warn', error: 'error',
+  0: 'off', 1: 'warn', 2: 'error'
+}
+
+const ajv = new Ajv({allErrors: false, strict: false, useDefaults: false})
+const validators = new Map<string, ValidateFunction>()
+
+function validatorFor(ruleId: string): ValidateFunction | undefined {
+  const rule = ruleById.get(ruleId)
+  if (!rule?.options) return undefined
+  let validate = validators.get(ruleId)
+  if (!validate) {
+    validate = ajv.compile({...rule.options, additionalProperties: rule.options['additionalProperties'] ?? false})
+    validators.set(ruleId, validate)
+  }
+  return validate
+}
+
+function where(filePath: string | undefined): string {
+  return filePath ? ' in `' + displayPath(filePath) + '`' : ''
+}
+
+function displayPath(filePath: string): string {
+  const relative = path.relative(process.cwd(), filePath)
+  return relative && !relative.startsWith('..') ? relative : filePath
+}
+
+export function parseSeverity(value: unknown, ruleId: string, filePath?: string): Severity {
+  const severity = typeof value === 'string' || typeof value === 'number' ? severities[String(value)] : undefined
+  if (!severity) {
+    throw new ConfigError(
+      'Invalid severity `' + JSON.stringify(value) + '` for rule `' + ruleId + '`' + where(filePath) +
+        ': expected `off`, `info`, `warn` or `error`'
+    )
+  }
+  return severity
+}
+
+function suggest(name: string, known: Iterable<string>): string {
+  const list = [...known]
+  if (list.length === 0) return ''
+  const guess = closest(name, list)
+  return guess && distance(name, guess) <= Math.max(2, Math.floor(name.length / 3)) ? ', did you mean `' + guess + '`?' : ''
+}
+
+function distance(a: string, b: string): number {
+  // Small Levenshtein for the did-you-mean threshold; `closest` picks the candidate.
+  const row = Array.from({length: b.length + 1}, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!
+    row[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1))
+      previous = current
+    }
+  }
+  return row[b.length]!
+}
+
+export function unknownRuleMessage(ruleId: string, filePath?: string): string {
+  return 'Unknown rule `' + ruleId + '`' + where(filePath) + suggest(ruleId, ruleById.keys())
+}
+
+function describeAjvError(error: ErrorObject, ruleId: string, options: unknown, filePath?: string): string {
+  const head = 'Invalid options for rule `' + ruleId + '`' + where(filePath) + ': '
+  if (error.keyword === 'additionalProperties') {
+    const extra = String((error.params as {additionalProperty: string}).additionalProperty)
+    const known = Object.keys(((ruleById.get(ruleId)?.options ?? {})['properties'] ?? {}) as object)
+    return head + 'unknown option `' + extra + '`' + suggest(extra, known)
+  }
+  const option = error.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(options)'
+  let value: unknown = options
+  for (const part of error.instancePath.split('/').slice(1)) {
+    value = value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined
+  }
+  return head + 'option `' + option + '` is `' + JSON.stringify(value) + '`, expected ' + expectation(error)
+}
+
+function expectation(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>
+  switch (error.keyword) {
+    case 'type': return String(params['type'])
+    case 'enum': return 'one of ' + (params['allowedValues'] as unknown[]).map((v) => '`' + String(v) + '`').join(', ')
+    case 'minimum': return 'a number ≥ ' + String(params['limit'])
+    case 'maximum': return 'a number ≤ ' + String(params['limit'])
+    default: return String(error.message)
+  }
+}
+
+/** Validate one rule setting and turn it into an entry (or `undefined` when off). */
+export function resolveRuleSetting(ruleId: string, setting: unknown, filePath?: string): RuleEntry | undefined {
+  if (!ruleById.has(ruleId)) throw new ConfigError(unknownRuleMessage(ruleId, filePath))
+  let severityValue: unknown = setting
+  let options: unknown
+  if (Array.isArray(setting)) {
+    if (setting.length === 0 || setting.length > 2) {
+      throw new ConfigError(
+        'Invalid setting for rule `' + ruleId + '`' + where(filePath) + ': expected a severity or `[severity, options]`'
+      )
+    }
+    severityValue = setting[0]
+    options = setting[1]
+  }
+  const severity = parseSeverity(severityValue, ruleId, filePath)
+  if (options !== undefined) {
+    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+      throw new ConfigError(
+        'Invalid options for rule `' + ruleId + '`' + where(filePath) + ': expected an object, got `' + JSON.stringify(options) + '`'
+      )
+    }
+    const validate = validatorFor(ruleId)
+    if (!validate) {
+      if (Object.keys(options).length > 0) {
+        throw new ConfigError('Invalid options for rule `' + ruleId + '`' + where(filePath) + ': the rule takes no options')
+      }
+    } else if (!validate(options)) {
+      throw new ConfigError(describeAjvError(validate.errors![0]!, ruleId, options, filePath))
+    }
+  }
+  if (severity === 'off') return undefined
+  return {severity, options: options as Record<string, unknown> | undefined}
+}
+
+/** Load a config file that another config `extends` (JSON, YAML, or CommonJS). */
+export function loadConfigFile(filePath: string): UserConfig {
+  const extname = path.extname(filePath)
+  if (extname === '.js' || extname === '.cjs') {
+    try {
+      const loaded = createRequire(import.meta.url)(filePath) as {default?: UserConfig} & UserConfig
+      return loaded.default ?? loaded
+    } catch (error) {
+      throw new ConfigError('Cannot load config `' + displayPath(filePath) + '`: ' + (error as Error).message.split('\n')[0])
+    }
+  }
+  if (extname === '.mjs') {
+    throw new ConfigError('Cannot extend `' + displayPath(filePath) + '`: a config may extend JSON, YAML or CommonJS files')
+  }
+  let text: string
+  try {
+    text = fs.readFileSync(filePath, 'utf8')
+  } catch (error) {
+    throw new ConfigError('Cannot read config `' + displayPath(filePath) + '`: ' + (error as NodeJS.ErrnoException).code)
+  }
+  return parseConfigText(text, filePath)
+}
+
+export function parseConfigText(text: string, filePath: string): UserConfig {
+  const base = path.basename(filePath)
+  const isJson = base.endsWith('.json')
+  if (base === 'package.json') {
+    try {
+      return (JSON.parse(text) as Record<string, unknown>)['docs-lint'] as UserConfig
+    } catch (error) {
+      throw new ConfigError('Cannot parse `' + displayPath(filePath) + '` as JSON: ' + (error as Error).message)
+    }
+  }
+  if (isJson) {
+    try {
+      return JSON.parse(text) as UserConfig
+    } catch (error) {
+      throw new ConfigError('Cannot parse config `' + displayPath(filePath) + '` as JSON: ' + (error as Error).message)
+    }
+  }
+  // `.docs-lintrc` (no extension), `.yaml`, `.yml`: YAML is a superset of JSON.
+  const doc = YAML.parseDocument(text)
+  if (doc.errors.length > 0) {
+    const error = doc.errors[0]!
+    const at = error.linePos?.[0]
+    throw new ConfigError(
+      'Cannot parse config `' + displayPath(filePath) + '`' + (at ? ':' + at.line + ':' + at.col : '') + ': ' +
+        error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')
+    )
+  }
+  return doc.toJS() as UserConfig
+}
+
+function isPresetName(name: string): name is PresetName {
+  return Object.hasOwn(presets, name)
+}
+
+/**
+ * Resolve a user config (with `extends`) into the rules to run. Throws `ConfigError` for anything
+ * invalid, naming the file, the rule, the option and what was expected.
+ */
+export function resolveConfig(
+  user: UserConfig | undefined,
+  options: {filePath?: string | undefined; overrides?: Record<string, RuleSetting> | undefined} = {}
+): ResolvedConfig {
+  const settings = new Map<string, {setting: unknown; filePath: string | undefined}>()
+  const components = new Set<string>()
+  collect(user ?? {extends: 'recommended'}, options.filePath, [], settings, components)
+  for (const [ruleId, setting] of Object.entries(options.overrides ?? {})) {
+    settings.set(ruleId, {setting, filePath: undefined})
+  }
+  const resolved: ResolvedConfig = {rules: new Map(), components: [...components], filePath: options.filePath}
+  // Registry order keeps message order stable whatever order the config lists rules in.
+  for (const rule of rules) {
+    const entry = settings.get(rule.id)
+    if (!entry) continue
+    const ruleEntry = resolveRuleSetting(rule.id, entry.setting, entry.filePath)
+    if (ruleEntry) resolved.rules.set(rule.id, ruleEntry)
+  }
+  for (const [ruleId, entry] of settings) {
+    if (!ruleById.has(ruleId)) throw new ConfigError(unknownRuleMessage(ruleId, entry.filePath))
+  }
+  return resolved
+}
+
+function collect(
+  config: unknown,
+  filePath: string | undefined,
+  chain: string[],
+  settings: Map<string, {setting: unknown; filePath: string | undefined}>,
+  components: Set<string>
+): void {
+  if (config === undefined || config === null) return
+  if (typeof config !== 'object' || Array.isArray(config)) {
+    throw new ConfigError('Invalid config' + where(filePath) + ': expected an object')
+  }
+  const record = config as Record<string, unknown>
+  for (const key of Object.keys(record)) {
+    if (!topLevelKeys.includes(key)) {
+      throw new ConfigError('Unknown config key `' + key + '`' + where(filePath) + suggest(key, topLevelKeys))
+    }
+  }
+  const parents = record['extends'] === undefined ? [] : [record['extends']].flat()
+  for (const parent of parents) {
+    if (typeof parent !== 'string') {
+      throw new ConfigError('Invalid `extends`' + where(filePath) + ': expected a preset name or a file path')
+    }
+    const name = parent.replace(/^docs-lint[:/](presets\/)?/, '')
+    if (isPresetName(name)) {
+      collect(presets[name], undefined, chain, settings, components)
+      continue
+    }
+    if (!parent.startsWith('.') && !path.isAbsolute(parent)) {
+      throw new ConfigError(
+        'Unknown preset `' + parent + '`' + where(filePath) + ': expected ' +
+          Object.keys(presets).map((p) => '`' + p + '`').join(', ') + ' or a relative path'
+      )
+    }
+    const target = path.resolve(filePath ? path.dirname(filePath) : process.cwd(), parent)
+    if (chain.includes(target)) {
+      throw new ConfigError('Config `' + displayPath(target) + '` extends itself' + where(filePath))
+    }
+    collect(loadConfigFile(target), target, [...chain, target], settings, components)
+  }
+  const ruleSettings = record['rules']
+  if (ruleSettings !== undefined) {
+    if (!ruleSettings || typeof ruleSettings !== 'object' || Array.isArray(ruleSettings)) {
+      throw new ConfigError('Invalid `rules`' + where(filePath) + ': expected an object mapping rule ids to severities')
+    }
+    for (const [ruleId, setting] of Object.entries(ruleSettings)) {
+      // Validate early so the error names the file that holds the mistake.
+      resolveRuleSetting(ruleId, setting, filePath)
+      settings.set(ruleId, {setting, filePath})
+    }
+  }
+  const list = record['components']
+  if (list !== undefined) {
+    if (!Array.isArray(list) || !list.every((item) => typeof item === 'string')) {
+      throw new ConfigError('Invalid `components`' + where(filePath) + ': expected an array of component names')
+    }
+    for (const name of list) components.add(name)
+  }
+}
+
+/** Parse `--rule id=severity` (or `id=["warn", {...}]` as JSON). */
+export function parseRuleFlag(value: string): [string, RuleSetting] {
+  const index = value.indexOf('=')
+  if (index <= 0) throw new ConfigError('Invalid `--rule ' + value + '`: expected `<rule-id>=off|info|warn|error`')
+  const ruleId = value.slice(0, index).trim()
+  const raw = value.slice(index + 1).trim()
+  let setting: unknown = raw
+  if (raw.startsWith('[')) {
+    try {
+      setting = JSON.parse(raw)
+    } catch {
+      throw new ConfigError('Invalid `--rule ' + value + '`: the setting is not valid JSON')
+    }
+  }
+  resolveRuleSetting(ruleId, setting)
+  return [ruleId, setting as RuleSetting]
+}

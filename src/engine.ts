@@ -1,0 +1,162 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import {Writable} from 'node:stream'
+import {engine} from 'unified-engine'
+import {unified} from 'unified'
+import type {VFile} from 'vfile'
+import {compareMessage} from 'vfile-sort'
+import {ConfigError, resolveConfig, type ResolvedConfig, type RuleSetting, type UserConfig} from './config.js'
+import {docsLintPlugin} from './processor.js'
+import {docsLintParse} from './parse.js'
+
+export interface LintOptions {
+  /** Files, folders or globs; default `.`. */
+  patterns?: string[]
+  cwd?: string
+  /** Use this config file for every page instead of searching for `.docs-lintrc*`. */
+  configPath?: string | undefined
+  /** Rule settings that win over every config file (`--rule`). */
+  overrides?: Record<string, RuleSetting>
+}
+
+export interface LintResult {
+  files: VFile[]
+  /** Problems in configuration; when present, the run is a usage error (exit code 2). */
+  configErrors: string[]
+}
+
+/** Translate `.mintignore` patterns (gitignore syntax, relative to their folder) into cwd-relative ones. */
+export function mintignorePatterns(cwd: string, patterns: string[]): string[] {
+  const folders = new Set<string>([cwd])
+  for (const pattern of patterns) {
+    let folder = path.resolve(cwd, pattern.replace(/[*{[].*$/, ''))
+    if (fs.existsSync(folder) && !fs.statSync(folder).isDirectory()) folder = path.dirname(folder)
+    // The ignore file may sit in the folder given or any folder above it.
+    for (let current = folder; ; current = path.dirname(current)) {
+      folders.add(current)
+      if (path.dirname(current) === current) break
+    }
+  }
+  const result: string[] = []
+  for (const folder of folders) {
+    const ignoreFile = path.join(folder, '.mintignore')
+    let text: string
+    try {
+      text = fs.readFileSync(ignoreFile, 'utf8')
+    } catch {
+      continue
+    }
+    const prefix = path.relative(cwd, folder).split(path.sep).join('/')
+    for (const raw of text.split(/\r?\n/)) {
+      const line = raw.trim()
+      if (!line || line.startsWith('#')) continue
+      const negated = line.startsWith('!')
+      let pattern = negated ? line.slice(1) : line
+      // gitignore: a pattern with no inner slash matches at any depth below its folder.
+      const anchored = pattern.startsWith('/') || pattern.replace(/\/$/, '').includes('/')
+      pattern = pattern.replace(/^\//, '')
+      if (!anchored) pattern = '**/' + pattern
+      if (prefix && !prefix.startsWith('..')) pattern = prefix + '/' + pattern
+      else if (prefix.startsWith('..')) continue
+      result.push((negated ? '!' : '') + pattern)
+    }
+  }
+  return result
+}
+
+/** Lint pages with unified-engine: file discovery, ignore files, config cascade and per-file fault containment. */
+export async function lint(options: LintOptions = {}): Promise<LintResult> {
+  const cwd = path.resolve(options.cwd ?? process.cwd())
+  const patterns = options.patterns && options.patterns.length > 0 ? options.patterns : ['.']
+  const configErrors = new Set<string>()
+  const overrides = options.overrides ?? {}
+  const resolvedByFile = new Map<string, ResolvedConfig>()
+
+  function resolveFor(user: UserConfig | undefined, filePath: string | undefined): ResolvedConfig {
+    const key = filePath ?? '(default)'
+    let resolved = resolvedByFile.get(key)
+    if (!resolved) {
+      try {
+        resolved = resolveConfig(user, {filePath, overrides})
+      } catch (error) {
+        if (error instanceof ConfigError) configErrors.add(error.message)
+        throw error
+      }
+      resolvedByFile.set(key, resolved)
+    }
+    return resolved
+  }
+
+  let defaultConfig: ResolvedConfig
+  try {
+    defaultConfig = resolveFor(undefined, undefined)
+  } catch (error) {
+    if (error instanceof ConfigError) return {files: [], configErrors: [...configErrors]}
+    throw error
+  }
+
+  const files = await new Promise<VFile[]>((resolve, reject) => {
+    engine(
+      {
+        processor: () => unified().use(docsLintParse),
+        cwd,
+        files: patterns,
+        extensions: ['md', 'mdx'],
+        rcName: '.docs-lintrc',
+        packageField: 'docs-lint',
+        rcPath: options.configPath,
+        detectConfig: true,
+        ignoreName: '.docs-lintignore',
+        detectIgnore: true,
+        ignorePatterns: mintignorePatterns(cwd, patterns),
+        silentlyIgnore: true,
+        configTransform(value, filePath) {
+          return {plugins: [[docsLintPlugin as never, {config: resolveFor(value as UserConfig, filePath), keepTree: false}]]}
+        },
+        defaultConfig: {plugins: [[docsLintPlugin as never, {config: defaultConfig, keepTree: false}]]},
+        out: false,
+        output: false,
+        reporter: () => '',
+        streamError: nullStream(),
+        streamOut: nullStream()
+      },
+      (error, _code, context) => {
+        if (error) reject(error)
+        else resolve(context?.files ?? [])
+      }
+    )
+  })
+
+  for (const file of files) {
+    relabelEngineMessages(file)
+    file.messages.sort(compareMessage)
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  return {files, configErrors: [...configErrors]}
+}
+
+/** Messages unified-engine adds itself (a missing file, an unreadable one) get docs-lint ids. */
+function relabelEngineMessages(file: VFile): void {
+  for (const message of file.messages) {
+    if (message.source === 'docs-lint') continue
+    if (/No such file or folder/.test(message.reason)) {
+      message.reason = 'No such file or folder: nothing matched `' + (file.history[0] ?? file.path) + '`'
+    } else if (message.fatal && message.cause) {
+      const cause = message.cause as NodeJS.ErrnoException
+      if (cause.code === 'EACCES' || cause.code === 'EPERM') message.reason = 'Cannot read file: permission denied'
+      else if (cause.code === 'EISDIR') message.reason = 'Cannot read file: it is a folder'
+      else if (cause.code === 'ELOOP') message.reason = 'Cannot read file: too many levels of symbolic links'
+      else if (cause.code) message.reason = 'Cannot read file: ' + cause.code
+    }
+    message.ruleId ??= 'read-error'
+    message.source = 'docs-lint'
+    message.url ??= 'https://docs-lint.dev/messages#read-error'
+    delete message.cause
+    delete message.stack
+  }
+}
+
+/** unified-engine writes its own report to a stream; docs-lint reports itself. */
+function nullStream(): NodeJS.WritableStream {
+  return new Writable({write: (_chunk, _encoding, callback) => callback()})
+}

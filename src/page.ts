@@ -1,0 +1,151 @@
+import type {Root, Yaml} from 'mdast'
+import type {Root as NlcstRoot} from 'nlcst'
+import type {Point, Position} from 'unist'
+import type {VFile} from 'vfile'
+import {location} from 'vfile-location'
+import {toNlcst} from 'mdast-util-to-nlcst'
+import {ParseEnglish} from 'parse-english'
+import {parseDocument, isMap, isScalar, type Document, type Pair} from 'yaml'
+
+export interface FrontMatterError {
+  message: string
+  place: Position
+}
+
+export interface FrontMatter {
+  /** The `yaml` node, when the page starts with `---` front matter. */
+  node: Yaml | undefined
+  /** The parsed data (undefined when absent or invalid). */
+  data: Record<string, unknown> | undefined
+  /** YAML syntax errors, placed in the page. */
+  errors: FrontMatterError[]
+  /** Where key `name` sits in the page (its key, or its value with `value: true`). */
+  placeOf(name: string, value?: boolean): Position | undefined
+}
+
+/** Per-page facts shared by every rule, each computed at most once and only when asked for. */
+export interface Page {
+  readonly source: string
+  readonly kind: 'md' | 'mdx'
+  /** True when the Markdown/MDX body failed to parse; only the front matter was checked. */
+  readonly parseFailed: boolean
+  /** Component names the team's config declares (its own components and snippets). */
+  readonly components: readonly string[]
+  frontMatter(): FrontMatter
+  /** One retext (nlcst) tree of the page's prose, shared by all prose rules. */
+  prose(): NlcstRoot
+  toPoint(offset: number): Point
+  toOffset(point: {line: number; column: number}): number
+}
+
+const pages = new WeakMap<VFile, Page>()
+
+// Nodes whose text is not prose. Code, front matter and MDX expressions carry no text children
+// and are skipped by the conversion anyway; tables are not sentences.
+const proseIgnore = ['table', 'tableRow', 'tableCell', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression']
+
+export function kindOf(file: VFile): 'md' | 'mdx' {
+  return file.extname === '.md' || file.extname === '.markdown' ? 'md' : 'mdx'
+}
+
+export interface PageOptions {
+  parseFailed?: boolean
+  components?: readonly string[]
+}
+
+export function createPage(file: VFile, tree: Root, options: PageOptions = {}): Page {
+  const source = String(file.value ?? '')
+  let place: ReturnType<typeof location> | undefined
+  let frontMatter: FrontMatter | undefined
+  let prose: NlcstRoot | undefined
+  const lines = () => (place ??= location(file))
+
+  const page: Page = {
+    source,
+    kind: kindOf(file),
+    parseFailed: options.parseFailed ?? false,
+    components: options.components ?? [],
+    frontMatter() {
+      frontMatter ??= readFrontMatter(tree, source, lines())
+      return frontMatter
+    },
+    prose() {
+      prose ??= toNlcst(tree, file, ParseEnglish, {ignore: proseIgnore})
+      return prose
+    },
+    toPoint(offset) {
+      const point = lines().toPoint(offset)
+      return point ?? {line: 1, column: 1, offset: 0}
+    },
+    toOffset(point) {
+      return lines().toOffset(point) ?? 0
+    }
+  }
+  pages.set(file, page)
+  return page
+}
+
+export function pageOf(file: VFile, tree?: Root): Page {
+  return pages.get(file) ?? createPage(file, tree ?? {type: 'root', children: []})
+}
+
+function readFrontMatter(tree: Root, source: string, lines: ReturnType<typeof location>): FrontMatter {
+  const first = tree.children[0]
+  if (!first || first.type !== 'yaml' || !first.position) {
+    return {node: undefined, data: undefined, errors: [], placeOf: () => undefined}
+  }
+  const node = first
+  // The YAML text starts on the line after the opening `---`.
+  const start = first.position.start.offset ?? 0
+  const newline = source.indexOf('\n', start)
+  const valueStart = newline === -1 ? start : newline + 1
+  const toPlace = (from: number, to: number): Position => {
+    const startPoint = lines.toPoint(valueStart + from) ?? first.position!.start
+    const endPoint = lines.toPoint(valueStart + Math.max(to, from)) ?? startPoint
+    return {start: startPoint, end: endPoint}
+  }
+
+  let doc: Document
+  try {
+    doc = parseDocument(node.value, {prettyErrors: false, uniqueKeys: true})
+  } catch (error) {
+    return {
+      node,
+      data: undefined,
+      errors: [{message: String((error as Error).message), place: first.position}],
+      placeOf: () => undefined
+    }
+  }
+  const errors: FrontMatterError[] = doc.errors.map((error) => {
+    const [from, to] = error.pos
+    return {message: firstLine(error.message), place: toPlace(from, to)}
+  })
+  let data: Record<string, unknown> | undefined
+  if (errors.length === 0) {
+    try {
+      const value = doc.toJS({maxAliasCount: 100})
+      data = value && typeof value === 'object' && !Array.isArray(value) ? value : undefined
+    } catch (error) {
+      errors.push({message: firstLine((error as Error).message), place: first.position})
+    }
+  }
+
+  return {
+    node,
+    data,
+    errors,
+    placeOf(name, value) {
+      if (!isMap(doc.contents)) return undefined
+      const pair = doc.contents.items.find(
+        (item: Pair) => isScalar(item.key) && item.key.value === name
+      )
+      const target = value && pair?.value && isScalar(pair.value) ? pair.value : pair?.key
+      if (!target || !isScalar(target) || !target.range) return undefined
+      return toPlace(target.range[0], target.range[1])
+    }
+  }
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0]!.replace(/\s+at line \d+, column \d+:?$/, '').trim()
+}

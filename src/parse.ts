@@ -1,0 +1,93 @@
+import type {Root} from 'mdast'
+import type {Plugin, Processor} from 'unified'
+import type {VFile} from 'vfile'
+import {unified} from 'unified'
+import remarkParse from 'remark-parse'
+import remarkFrontmatter from 'remark-frontmatter'
+import remarkGfm from 'remark-gfm'
+import remarkMdx from 'remark-mdx'
+import {kindOf} from './page.js'
+
+/** Why a page's body could not be parsed, kept until the rules have run. */
+export interface ParseFailure {
+  reason: string
+  line: number
+  column: number
+  /** The parser's own id for the failure (e.g. `unexpected-character`), kept for context. */
+  cause: string | undefined
+  /** True when the file is not text at all: nothing else is checked. */
+  binary: boolean
+}
+
+const markdown = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).freeze()
+const mdx = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMdx).freeze()
+const frontMatterOnly = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).freeze()
+
+const parseFailures = new WeakMap<VFile, ParseFailure>()
+
+export function parseFailureOf(file: VFile): ParseFailure | undefined {
+  return parseFailures.get(file)
+}
+
+/**
+ * Parse `.md` as Markdown (HTML comments are legal there) and everything else as MDX. A page that
+ * fails to parse still yields a tree holding its front matter, so front matter is still checked.
+ */
+export function parsePage(file: VFile): Root {
+  const source = String(file.value ?? '')
+  const binaryAt = findBinary(source)
+  if (binaryAt !== -1) {
+    parseFailures.set(file, {
+      reason: 'Cannot lint binary file: found a NUL byte, expected UTF-8 text',
+      ...lineColumn(source, binaryAt),
+      cause: undefined,
+      binary: true
+    })
+    return {type: 'root', children: []}
+  }
+  const parser = kindOf(file) === 'md' ? markdown : mdx
+  try {
+    return parser.parse(file)
+  } catch (error) {
+    const cause = error as {reason?: string; message?: string; line?: number; column?: number; ruleId?: string; place?: unknown}
+    const reason = String(cause.reason ?? cause.message ?? error)
+    parseFailures.set(file, {
+      reason: 'Cannot parse MDX: ' + reason.replace(/\s*\(see https?:\/\/\S+\)$/, ''),
+      line: cause.line ?? 1,
+      column: cause.column ?? 1,
+      cause: cause.ruleId,
+      binary: false
+    })
+    return frontMatterTree(source)
+  }
+}
+
+function frontMatterTree(source: string): Root {
+  // The root spans the whole page so inline control does not treat the unparsed rest as a gap.
+  const end = lineColumn(source, source.length)
+  const position = {start: {line: 1, column: 1, offset: 0}, end: {...end, offset: source.length}}
+  const match = /^(?:\uFEFF)?---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(source)
+  if (!match) return {type: 'root', children: [], position}
+  const tree = frontMatterOnly.parse(match[0])
+  return {type: 'root', children: tree.children.filter((node) => node.type === 'yaml'), position}
+}
+
+function lineColumn(source: string, offset: number): {line: number; column: number} {
+  let line = 1
+  let lineStart = 0
+  for (let index = source.indexOf('\n'); index !== -1 && index < offset; index = source.indexOf('\n', index + 1)) {
+    line++
+    lineStart = index + 1
+  }
+  return {line, column: offset - lineStart + 1}
+}
+
+/** Offset of the first NUL byte (no text file has one), else -1. */
+function findBinary(source: string): number {
+  return source.indexOf('\u0000')
+}
+
+/** The unified parser plugin used by `createProcessor`. */
+export const docsLintParse: Plugin<[], string, Root> = function (this: Processor) {
+  ;(this as unknown as Processor<Root>).parser = (_document, file) => parsePage(file)
+}

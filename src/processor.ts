@@ -1,0 +1,166 @@
+import type {Root} from 'mdast'
+import type {Plugin, Processor} from 'unified'
+import type {VFile} from 'vfile'
+import {unified} from 'unified'
+import {compareMessage} from 'vfile-sort'
+import remarkMessageControl from 'remark-message-control'
+import {docsLintParse, parseFailureOf} from './parse.js'
+import {createPage} from './page.js'
+import {SOURCE, type Check, type Rule} from './rule.js'
+import {ruleById} from '../rules/index.js'
+import type {ResolvedConfig} from './config.js'
+
+export const MESSAGES_URL = 'https://docs-lint.dev/messages'
+
+/** Ids of messages that come from docs-lint itself rather than from a rule. */
+export const builtinMessageIds = ['parse-error', 'inline-config', 'encoding', 'rule-error'] as const
+
+interface CompiledRule {
+  rule: Rule<any>
+  check: Check
+  info: boolean
+  transformer: (tree: Root, file: VFile, next: (error?: unknown) => void) => void
+}
+
+interface Compiled {
+  rules: CompiledRule[]
+  messageControl: (tree: Root, file: VFile) => void
+}
+
+const compiledConfigs = new WeakMap<ResolvedConfig, Compiled>()
+
+/** Rule set-up happens once per config, however many files use it. */
+function compile(config: ResolvedConfig, processor: Processor<any, any, any, any, any>): Compiled {
+  let compiled = compiledConfigs.get(config)
+  if (compiled) return compiled
+  const compiledRules: CompiledRule[] = []
+  for (const [ruleId, entry] of config.rules) {
+    const rule = ruleById.get(ruleId)
+    if (!rule) continue
+    const options = entry.options
+    const check = rule.prepare(options)
+    const severity = entry.severity === 'error' ? 'error' : 'warn'
+    const transformer = rule.plugin.call(processor as never, [severity, options]) as CompiledRule['transformer']
+    compiledRules.push({rule, check, info: entry.severity === 'info', transformer})
+  }
+  compiled = {
+    rules: compiledRules,
+    messageControl: remarkMessageControl({
+      name: SOURCE,
+      source: SOURCE,
+      known: [...ruleById.keys()]
+    }) as unknown as Compiled['messageControl']
+  }
+  compiledConfigs.set(config, compiled)
+  return compiled
+}
+
+export interface ProcessorOptions {
+  /** Keep the syntax tree after linting (unified-engine does not need it; dropping it saves memory). */
+  keepTree?: boolean
+}
+
+/**
+ * The one place where parsing, MDX, front matter, GFM, comment control and rules are wired.
+ * The CLI, the API, the language server and the tests all lint through it.
+ */
+export function createProcessor(config: ResolvedConfig, options: ProcessorOptions = {}): Processor<Root, Root, Root> {
+  return unified().use(docsLintParse).use(docsLintPlugin, {config, keepTree: options.keepTree ?? false}) as never
+}
+
+export interface DocsLintSettings {
+  config: ResolvedConfig
+  keepTree: boolean
+}
+
+/** The unified plugin that runs the configured rules, inline control and built-in checks. */
+export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (settings) {
+  const compiled = compile(settings.config, this)
+  return function (tree: Root, file: VFile): Root {
+    const failure = parseFailureOf(file)
+    createPage(file, tree, {parseFailed: failure !== undefined, components: settings.config.components})
+    if (!failure?.binary) {
+      for (const entry of compiled.rules) runRule(entry, tree, file)
+      controlMessages(compiled, tree, file)
+    }
+    if (failure) {
+      const message = file.message(failure.reason, {
+        place: {line: failure.line, column: failure.column},
+        ruleId: 'parse-error',
+        source: SOURCE
+      })
+      message.fatal = true
+      message.url = MESSAGES_URL + '#parse-error'
+    }
+    reportEncoding(file)
+    for (const message of file.messages) {
+      // Messages must not keep trees alive after the page is done.
+      message.ancestors = undefined
+    }
+    file.messages.sort(compareMessage)
+    return settings.keepTree ? tree : {type: 'root', children: []}
+  }
+}
+
+function runRule(entry: CompiledRule, tree: Root, file: VFile): void {
+  const before = file.messages.length
+  try {
+    entry.transformer(tree, file, (error) => {
+      if (error) throw error
+    })
+  } catch (error) {
+    const message = file.message(
+      'Rule `' + entry.rule.id + '` failed on this page: ' + String((error as Error).message ?? error),
+      {ruleId: 'rule-error', source: SOURCE}
+    )
+    message.fatal = true
+    message.url = MESSAGES_URL + '#rule-error'
+    return
+  }
+  if (entry.info) {
+    for (let index = before; index < file.messages.length; index++) {
+      file.messages[index]!.fatal = undefined
+    }
+  }
+}
+
+function controlMessages(compiled: Compiled, tree: Root, file: VFile): void {
+  try {
+    compiled.messageControl(tree, file)
+  } catch {
+    // An unknown keyword (`docs-lint disabel`) is already recorded on the file by `fail`.
+  }
+  for (const message of file.messages) {
+    if (message.source === 'unified-message-control' || (message.source === SOURCE && message.ruleId === 'known')) {
+      message.source = SOURCE
+      message.ruleId = 'inline-config'
+      message.fatal = false
+      message.url = MESSAGES_URL + '#inline-config'
+      message.reason = message.reason
+        .replace(/^Cannot (\w+) `'([^']*)'`, it’s not known$/, 'Unknown rule `$2` in `$1` comment: it is not a docs-lint rule')
+        .replace(/^Unknown keyword `([^`]*)`: expected .*$/, 'Unknown keyword `$1` in a docs-lint comment, expected `disable`, `enable` or `ignore`')
+    } else if (message.fatal && message.source === undefined && /^Unknown keyword/.test(message.reason)) {
+      message.source = SOURCE
+      message.ruleId = 'inline-config'
+      message.fatal = false
+      message.url = MESSAGES_URL + '#inline-config'
+      message.reason = message.reason.replace(/^Unknown keyword `([^`]*)`: expected .*$/, 'Unknown keyword `$1` in a docs-lint comment, expected `disable`, `enable` or `ignore`')
+    }
+  }
+}
+
+function reportEncoding(file: VFile): void {
+  const source = String(file.value ?? '')
+  const offset = source.indexOf('\uFFFD')
+  if (offset === -1) return
+  const before = source.slice(0, offset)
+  const line = before.split('\n').length
+  const column = offset - before.lastIndexOf('\n')
+  const message = file.message('Unexpected invalid UTF-8 byte sequence, expected UTF-8 text', {
+    place: {line, column},
+    ruleId: 'encoding',
+    source: SOURCE
+  })
+  message.fatal = false
+  message.url = MESSAGES_URL + '#encoding'
+}

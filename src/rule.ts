@@ -1,0 +1,151 @@
+import type {Root} from 'mdast'
+import type {Point, Position} from 'unist'
+import type {VFile} from 'vfile'
+import {lintRule} from 'unified-lint-rule'
+import {pageOf, type Page} from './page.js'
+
+/** Severity as written in config files. `info` is shown but never fails a run. */
+export type Severity = 'off' | 'info' | 'warn' | 'error'
+
+export const DOCS_BASE_URL = 'https://docs-lint.dev/rules/'
+export const SOURCE = 'docs-lint'
+
+/** A replacement of `source.slice(start, end)` by `text`, in offsets of the original source. */
+export interface TextEdit {
+  start: number
+  end: number
+  text: string
+}
+
+/** A fix an editor may offer but `--fix` never applies: a guess that needs a human. */
+export interface Suggestion {
+  description: string
+  edits: TextEdit[]
+}
+
+export interface Report {
+  message: string
+  /** Where the problem is: a node (its position is used) or an explicit place. */
+  node?: {position?: Position | undefined} | undefined
+  place?: Position | Point | undefined
+  actual?: string | undefined
+  expected?: string | string[] | undefined
+  /** Safe edits, applied by `--fix`. Only rules marked `fixable` may attach them. */
+  fix?: TextEdit[] | undefined
+  suggestions?: Suggestion[] | undefined
+}
+
+export interface RuleContext {
+  readonly file: VFile
+  readonly page: Page
+  report(report: Report): void
+}
+
+export type Check = (tree: Root, context: RuleContext) => void
+
+/** A JSON Schema (the subset ajv understands) describing a rule's options object. */
+export type OptionsSchema = Record<string, unknown>
+
+export interface RuleDefinition<Options extends object = Record<string, never>> {
+  /** Kebab-case id; also the file name in `rules/` and the doc page name. */
+  id: string
+  severity: Exclude<Severity, 'off'>
+  /** One line, used by `--list-rules`, SARIF and the docs index. */
+  summary: string
+  /** `true`: attaches safe fixes. `'suggestion'`: only suggestions for editors. */
+  fixable: boolean | 'suggestion'
+  /** Prose rules read the shared retext tree and never look inside code or JSX attributes. */
+  prose?: boolean
+  /** JSON Schema of the options object; options are validated once when a processor is built. */
+  options?: OptionsSchema
+  defaults: Options
+  /** Called once per configuration: precompute here, return the per-page check. */
+  create(options: Options): Check
+}
+
+export interface Rule<Options extends object = Record<string, never>> extends RuleDefinition<Options> {
+  url: string
+  /** A unified plugin (`[severity, options]` as its option), for use in any remark pipeline. */
+  plugin: ReturnType<typeof lintRule<Root, Partial<Options> | undefined>>
+  /** Merge user options over defaults and build the check (cached per options object). */
+  prepare(options: Partial<Options> | undefined): Check
+}
+
+// eslint-style enforcement: a rule may only attach what its metadata declares.
+export class RuleContractError extends Error {}
+
+export function defineRule<Options extends object = Record<string, never>>(
+  definition: RuleDefinition<Options>
+): Rule<Options> {
+  if (!/^[a-z][a-z\d]*(-[a-z\d]+)*$/.test(definition.id)) {
+    throw new RuleContractError('Rule id `' + definition.id + '` is not kebab-case')
+  }
+  const url = DOCS_BASE_URL + definition.id
+  const prepared = new WeakMap<object, Check>()
+  let preparedDefault: Check | undefined
+
+  function prepare(options: Partial<Options> | undefined): Check {
+    if (!options) {
+      preparedDefault ??= definition.create(definition.defaults)
+      return preparedDefault
+    }
+    let check = prepared.get(options)
+    if (!check) {
+      check = definition.create({...definition.defaults, ...options})
+      prepared.set(options, check)
+    }
+    return check
+  }
+
+  const plugin = lintRule<Root, Partial<Options> | undefined>(
+    {origin: SOURCE + ':' + definition.id, url},
+    function (tree, file, options) {
+      runCheck(rule, prepare(options), tree, file)
+    }
+  )
+
+  const rule: Rule<Options> = {...definition, url, plugin, prepare}
+  return rule
+}
+
+/** Run one prepared check on a page, turning reports into vfile messages. */
+export function runCheck(rule: Rule<any>, check: Check, tree: Root, file: VFile): void {
+  const page = pageOf(file)
+  const context: RuleContext = {
+    file,
+    page,
+    report(report) {
+      if (report.fix && report.fix.length > 0 && rule.fixable !== true) {
+        throw new RuleContractError(
+          'Rule `' + rule.id + '` attached a fix but is not marked `fixable: true`'
+        )
+      }
+      if (report.suggestions && report.suggestions.length > 0 && !rule.fixable) {
+        throw new RuleContractError(
+          'Rule `' + rule.id + '` attached a suggestion but is not marked `fixable`'
+        )
+      }
+      const place = report.place ?? report.node?.position
+      const message = file.message(report.message, {
+        place,
+        ruleId: rule.id,
+        source: SOURCE
+      })
+      message.url = rule.url
+      if (report.actual !== undefined) message.actual = report.actual
+      if (report.expected !== undefined) {
+        message.expected = Array.isArray(report.expected) ? report.expected : [report.expected]
+      }
+      const extra = message as MessageExtras
+      if (report.fix && report.fix.length > 0) extra.fix = report.fix
+      if (report.suggestions && report.suggestions.length > 0) extra.suggestions = report.suggestions
+    }
+  }
+  check(tree, context)
+}
+
+/** Fields docs-lint adds to vfile messages. */
+export interface MessageExtras {
+  fix?: TextEdit[]
+  suggestions?: Suggestion[]
+}

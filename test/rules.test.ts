@@ -1,0 +1,58 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {rules} from '../rules/index.js'
+import {lintText, resolveConfig} from '../src/index.js'
+import {docsRoot, examplesOf, formatMessage} from './helpers/examples.js'
+
+const rulesFolder = path.resolve(import.meta.dirname, '../rules')
+
+describe('rule registry', () => {
+  it('lists exactly the rule files in rules/', () => {
+    const files = fs
+      .readdirSync(rulesFolder)
+      .filter((name) => name.endsWith('.ts') && name !== 'index.ts' && !name.endsWith('.d.ts') && !name.includes('.data.'))
+      .map((name) => name.replace(/\.ts$/, ''))
+      .sort()
+    expect(rules.map((rule) => rule.id).sort()).toEqual(files)
+  })
+
+  it('has a doc page with ok and not-ok examples for every rule', () => {
+    for (const rule of rules) {
+      const examples = examplesOf(rule.id)
+      expect(examples.some((example) => example.kind === 'ok'), rule.id + ' has an ok example').toBe(true)
+      expect(examples.some((example) => example.kind === 'not-ok'), rule.id + ' has a not-ok example').toBe(true)
+      for (const example of examples) {
+        if (example.kind === 'not-ok') {
+          expect(example.messages.length, rule.id + ' example at line ' + example.line + ' lists its messages').toBeGreaterThan(0)
+        }
+      }
+    }
+  })
+
+  it('derives each docs URL from the rule id', () => {
+    for (const rule of rules) {
+      expect(rule.url).toBe('https://docs-lint.dev/rules/' + rule.id)
+      expect(fs.existsSync(path.join(docsRoot, 'rules', rule.id + '.mdx'))).toBe(true)
+    }
+  })
+})
+
+for (const rule of rules) {
+  describe('rule ' + rule.id, () => {
+    for (const example of examplesOf(rule.id)) {
+      it(example.kind + ': ' + example.name + ' (docs line ' + example.line + ')', async () => {
+        const config = resolveConfig({
+          rules: {[rule.id]: example.options ? [rule.severity, example.options] : rule.severity}
+        })
+        const file = await lintText(example.source, {path: example.path, config})
+        for (const message of file.messages) {
+          if (message.source === 'docs-lint' && message.ruleId === rule.id) {
+            expect(message.url).toBe(rule.url)
+          }
+        }
+        expect(file.messages.map(formatMessage)).toEqual(example.messages)
+      })
+    }
+  })
+}
