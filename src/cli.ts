@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import path from 'node:path'
 import {parseArgs} from 'node:util'
 import type {VFile} from 'vfile'
 import {lint} from './engine.js'
@@ -100,7 +101,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     throw error
   }
-  if (values.config !== undefined && !fs.existsSync(values.config)) {
+  if (values.config !== undefined && !fs.existsSync(path.resolve(io.cwd, values.config))) {
     io.stderr('docs-lint: config file `' + values.config + '` does not exist\n')
     return 2
   }

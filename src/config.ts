@@ -62,8 +62,11 @@ function where(filePath: string | undefined): string {
   return filePath ? ' in `' + displayPath(filePath) + '`' : ''
 }
 
+// Messages name config files relative to the folder the run started in (set per resolution).
+let displayRoot = process.cwd()
+
 function displayPath(filePath: string): string {
-  const relative = path.relative(process.cwd(), filePath)
+  const relative = path.relative(displayRoot, filePath)
   return relative && !relative.startsWith('..') ? relative : filePath
 }
 
@@ -227,8 +230,9 @@ function isPresetName(name: string): name is PresetName {
  */
 export function resolveConfig(
   user: UserConfig | undefined,
-  options: {filePath?: string | undefined; overrides?: Record<string, RuleSetting> | undefined} = {}
+  options: {filePath?: string | undefined; overrides?: Record<string, RuleSetting> | undefined; cwd?: string | undefined} = {}
 ): ResolvedConfig {
+  displayRoot = options.cwd ?? process.cwd()
   const settings = new Map<string, {setting: unknown; filePath: string | undefined}>()
   const components = new Set<string>()
   collect(user ?? {extends: 'recommended'}, options.filePath, [], settings, components)

@@ -53,11 +53,10 @@ export function mintignorePatterns(cwd: string, patterns: string[]): string[] {
       const negated = line.startsWith('!')
       let pattern = negated ? line.slice(1) : line
       // gitignore: a pattern with no inner slash matches at any depth below its folder.
+      if (prefix.startsWith('..')) continue
       const anchored = pattern.startsWith('/') || pattern.replace(/\/$/, '').includes('/')
       pattern = pattern.replace(/^\//, '')
-      if (!anchored) pattern = '**/' + pattern
-      if (prefix && !prefix.startsWith('..')) pattern = prefix + '/' + pattern
-      else if (prefix.startsWith('..')) continue
+      pattern = anchored ? '/' + (prefix ? prefix + '/' : '') + pattern : (prefix ? '/' + prefix + '/**/' : '') + pattern
       result.push((negated ? '!' : '') + pattern)
     }
   }
@@ -77,7 +76,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     let resolved = resolvedByFile.get(key)
     if (!resolved) {
       try {
-        resolved = resolveConfig(user, {filePath, overrides})
+        resolved = resolveConfig(user, {filePath, overrides, cwd})
       } catch (error) {
         if (error instanceof ConfigError) configErrors.add(error.message)
         throw error
@@ -104,7 +103,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
         extensions: ['md', 'mdx'],
         rcName: '.docs-lintrc',
         packageField: 'docs-lint',
-        rcPath: options.configPath,
+        rcPath: options.configPath === undefined ? undefined : path.resolve(cwd, options.configPath),
         detectConfig: true,
         ignoreName: '.docs-lintignore',
         detectIgnore: true,
@@ -128,17 +127,26 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   })
 
   for (const file of files) {
-    relabelEngineMessages(file)
+    for (const error of relabelEngineMessages(file, cwd)) configErrors.add(error)
     file.messages.sort(compareMessage)
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   return {files, configErrors: [...configErrors]}
 }
 
-/** Messages unified-engine adds itself (a missing file, an unreadable one) get docs-lint ids. */
-function relabelEngineMessages(file: VFile): void {
+/**
+ * Messages unified-engine adds itself (a missing file, an unreadable one) get docs-lint ids; a config
+ * file that fails to load is returned as a configuration error instead.
+ */
+function relabelEngineMessages(file: VFile, cwd: string): string[] {
+  const configErrors: string[] = []
   for (const message of file.messages) {
     if (message.source === 'docs-lint') continue
+    const configProblem = configLoadError(message.cause, cwd)
+    if (configProblem) {
+      configErrors.push(configProblem)
+      continue
+    }
     if (/No such file or folder/.test(message.reason)) {
       message.reason = 'No such file or folder: nothing matched `' + (file.history[0] ?? file.path) + '`'
     } else if (message.fatal && message.cause) {
@@ -154,6 +162,23 @@ function relabelEngineMessages(file: VFile): void {
     delete message.cause
     delete message.stack
   }
+  return configErrors
+}
+
+/** unified-engine wraps config load failures as `Cannot parse file` / `Cannot import` causes. */
+function configLoadError(cause: unknown, cwd: string): string | undefined {
+  if (!(cause instanceof Error)) return undefined
+  if (cause instanceof ConfigError) return cause.message
+  const match = /^Cannot (parse|import) (?:file )?`([^`]+)`/.exec(cause.message)
+  if (!match) return undefined
+  const inner = cause.cause instanceof Error ? cause.cause.message : ''
+  const detail = inner
+    .split('\n')[0]!
+    .replace(/ while parsing .*$/, '')
+    .replace(/ in "?\/[^"]*"?$/, '')
+    .trim()
+  const name = path.relative(cwd, path.resolve(cwd, match[2]!)) || match[2]!
+  return 'Cannot ' + (match[1] === 'import' ? 'load' : 'parse') + ' config `' + name + '`' + (detail ? ': ' + detail : '')
 }
 
 /** unified-engine writes its own report to a stream; docs-lint reports itself. */

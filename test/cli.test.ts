@@ -1,0 +1,209 @@
+import {execFile} from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import {promisify} from 'node:util'
+import {describe, expect, it} from 'vitest'
+import {goodPage, runCli, tempSite} from './helpers/cli.js'
+
+const h1Page = '---\ntitle: Install\ndescription: Install the tool.\n---\n\n# Install\n'
+
+describe('docs-lint CLI', () => {
+  it('exits 0 and prints nothing for clean pages', async () => {
+    const root = tempSite({'index.mdx': goodPage})
+    const run = await runCli([], root)
+    expect(run).toEqual({code: 0, stdout: '', stderr: ''})
+  })
+
+  it('reports file, position, rule id and exits 1 on errors', async () => {
+    const root = tempSite({'guides/install.mdx': h1Page, 'index.mdx': goodPage})
+    const run = await runCli(['.'], root)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('guides/install.mdx')
+    expect(run.stdout).toMatch(/6:1-6:10\s+error\s+Unexpected heading level `1`, expected `2`: the page title comes from front matter\s+heading-levels\s+docs-lint/)
+    expect(run.stdout).not.toContain('index.mdx\n')
+  })
+
+  it('prints the vfile-reporter-json shape with --format json', async () => {
+    const root = tempSite({'a.mdx': h1Page})
+    const run = await runCli(['--format', 'json', 'a.mdx'], root)
+    const report = JSON.parse(run.stdout) as Array<{path: string; messages: Array<Record<string, unknown>>}>
+    expect(report).toHaveLength(1)
+    expect(report[0]!.path).toBe('a.mdx')
+    expect(report[0]!.messages[0]).toMatchObject({
+      ruleId: 'heading-levels',
+      source: 'docs-lint',
+      line: 6,
+      column: 1,
+      endLine: 6,
+      endColumn: 10,
+      fatal: true,
+      reason: 'Unexpected heading level `1`, expected `2`: the page title comes from front matter',
+      url: 'https://docs-lint.dev/rules/heading-levels'
+    })
+  })
+
+  it('turns a rule off, down to a warning, or up to an error with --rule', async () => {
+    const root = tempSite({'a.mdx': h1Page})
+    expect((await runCli(['--rule', 'heading-levels=off'], root)).code).toBe(0)
+    const warned = await runCli(['--rule', 'heading-levels=warn', '--format', 'json'], root)
+    expect(warned.code).toBe(0)
+    expect(JSON.parse(warned.stdout)[0].messages[0].fatal).toBe(false)
+  })
+
+  it('fails on too many warnings with --max-warnings, and --quiet hides warnings', async () => {
+    const root = tempSite({'a.mdx': h1Page})
+    const over = await runCli(['--rule', 'heading-levels=warn', '--max-warnings', '0'], root)
+    expect(over.code).toBe(1)
+    expect(over.stderr).toContain('too many warnings (1), expected at most 0')
+    const within = await runCli(['--rule', 'heading-levels=warn', '--max-warnings', '1'], root)
+    expect(within.code).toBe(0)
+    const quiet = await runCli(['--rule', 'heading-levels=warn', '--quiet'], root)
+    expect(quiet).toEqual({code: 0, stdout: '', stderr: ''})
+  })
+
+  it('lets a page turn a rule off with an MDX comment and a .md page with an HTML comment', async () => {
+    const root = tempSite({
+      'a.mdx': '---\ntitle: A\ndescription: B\n---\n\n{/* docs-lint disable heading-levels */}\n\n# One\n',
+      'b.md': '---\ntitle: A\ndescription: B\n---\n\n<!-- docs-lint ignore heading-levels -->\n# One\n\n# Two\n'
+    })
+    const run = await runCli(['--format', 'json'], root)
+    const report = JSON.parse(run.stdout) as Array<{path: string; messages: Array<{line: number; ruleId: string}>}>
+    expect(report.find((file) => file.path === 'a.mdx')!.messages).toEqual([])
+    expect(report.find((file) => file.path === 'b.md')!.messages.map((m) => [m.line, m.ruleId])).toEqual([[9, 'heading-levels']])
+  })
+
+  it('warns about a disable comment that names an unknown rule', async () => {
+    const root = tempSite({'a.mdx': goodPage + '\n{/* docs-lint disable heading-level */}\n'})
+    const run = await runCli(['--format', 'json'], root)
+    const [message] = JSON.parse(run.stdout)[0].messages
+    expect(message).toMatchObject({
+      ruleId: 'inline-config',
+      fatal: false,
+      line: 10,
+      reason: 'Unknown rule `heading-level` in `disable` comment: it is not a docs-lint rule'
+    })
+  })
+
+  it('finds .docs-lintrc.json, package.json `docs-lint` and YAML configs, the nearest one per folder', async () => {
+    const root = tempSite({
+      '.docs-lintrc.json': JSON.stringify({extends: 'recommended', rules: {'heading-levels': 'off'}}),
+      'a.mdx': h1Page,
+      'sub/.docs-lintrc.yaml': 'extends: recommended\nrules:\n  heading-levels: warn\n',
+      'sub/b.mdx': h1Page,
+      'pkg/package.json': JSON.stringify({name: 'x', 'docs-lint': {rules: {'heading-levels': 'error'}}}),
+      'pkg/c.mdx': h1Page
+    })
+    const run = await runCli(['--format', 'json'], root)
+    const report = JSON.parse(run.stdout) as Array<{path: string; messages: Array<{fatal: boolean}>}>
+    const byPath = Object.fromEntries(report.map((file) => [file.path, file.messages.map((m) => m.fatal)]))
+    expect(byPath).toEqual({'a.mdx': [], 'pkg/c.mdx': [true], 'sub/b.mdx': [false]})
+  })
+
+  it('uses only the file given with --config', async () => {
+    const root = tempSite({
+      '.docs-lintrc.json': JSON.stringify({rules: {'heading-levels': 'off'}}),
+      'strict.json': JSON.stringify({rules: {'heading-levels': 'error'}}),
+      'a.mdx': h1Page
+    })
+    expect((await runCli([], root)).code).toBe(0)
+    expect((await runCli(['--config', 'strict.json'], root)).code).toBe(1)
+  })
+
+  it('honours .docs-lintignore and .mintignore, and skips node_modules', async () => {
+    const root = tempSite({
+      '.docs-lintignore': 'drafts/\n',
+      '.mintignore': 'internal.mdx\n/archive\n',
+      'drafts/a.mdx': h1Page,
+      'deep/internal.mdx': h1Page,
+      'archive/old.mdx': h1Page,
+      'deep/archive/kept.mdx': h1Page,
+      'node_modules/pkg/readme.md': h1Page,
+      'ok.mdx': goodPage
+    })
+    const run = await runCli(['--format', 'json'], root)
+    const paths = (JSON.parse(run.stdout) as Array<{path: string}>).map((file) => file.path)
+    expect(paths).toEqual(['deep/archive/kept.mdx', 'ok.mdx'])
+  })
+
+  it('expands quoted globs', async () => {
+    const root = tempSite({'guides/a.mdx': h1Page, 'guides/b.md': goodPage, 'other/c.mdx': h1Page})
+    const run = await runCli(['--format', 'json', 'guides/**/*.mdx'], root)
+    expect((JSON.parse(run.stdout) as Array<{path: string}>).map((file) => file.path)).toEqual(['guides/a.mdx'])
+  })
+
+  it('prints --version, --help and --list-rules', async () => {
+    const root = tempSite({})
+    const version = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')).version
+    expect(await runCli(['--version'], root)).toEqual({code: 0, stdout: version + '\n', stderr: ''})
+    expect((await runCli(['--help'], root)).stdout).toContain('Usage: docs-lint')
+    const list = await runCli(['--list-rules'], root)
+    expect(list.stdout).toMatch(/^heading-levels\s+error\s+✔/m)
+  })
+})
+
+describe('usage and configuration errors exit with 2 and a clear message', () => {
+  const cases: Array<[string, Record<string, string>, string[], string]> = [
+    ['unknown flag', {}, ['--fromat', 'json'], "docs-lint: Unknown option '--fromat'"],
+    ['unknown format', {}, ['--format', 'xml'], 'docs-lint: unknown format `xml`, expected one of: pretty, json'],
+    ['bad --max-warnings', {}, ['--max-warnings', 'many'], '`--max-warnings` expects a non-negative integer, got `many`'],
+    ['unknown rule in --rule', {}, ['--rule', 'heading-level=off'], 'Unknown rule `heading-level`, did you mean `heading-levels`?'],
+    ['bad severity in --rule', {}, ['--rule', 'heading-levels=loud'], 'Invalid severity `"loud"` for rule `heading-levels`: expected `off`, `info`, `warn` or `error`'],
+    ['missing --config file', {}, ['--config', 'nope.json'], 'config file `nope.json` does not exist'],
+    [
+      'config that is not JSON',
+      {'.docs-lintrc.json': '{"rules": {'},
+      [],
+      "Cannot parse config `.docs-lintrc.json`: Expected property name or '}' in JSON at position 11"
+    ],
+    [
+      'config that is not YAML',
+      {'.docs-lintrc.yaml': 'rules:\n  a: [\n'},
+      [],
+      'Cannot parse config `.docs-lintrc.yaml`'
+    ],
+    [
+      'unknown rule in a config file',
+      {'.docs-lintrc.json': '{"rules": {"front-mater": "error"}}'},
+      [],
+      'Unknown rule `front-mater` in `.docs-lintrc.json`, did you mean `front-matter`?'
+    ],
+    [
+      'unknown top-level key',
+      {'.docs-lintrc.json': '{"rule": {}}'},
+      [],
+      'Unknown config key `rule` in `.docs-lintrc.json`, did you mean `rules`?'
+    ],
+    [
+      'unknown preset',
+      {'.docs-lintrc.json': '{"extends": "recomended"}'},
+      [],
+      'Unknown preset `recomended` in `.docs-lintrc.json`: expected `recommended`, `strict`, `all` or a relative path'
+    ],
+    [
+      'options for a rule without options',
+      {'.docs-lintrc.json': '{"rules": {"heading-levels": ["error", {"max": 2}]}}'},
+      [],
+      'Invalid options for rule `heading-levels` in `.docs-lintrc.json`: the rule takes no options'
+    ]
+  ]
+  for (const [name, files, args, expected] of cases) {
+    it(name, async () => {
+      const root = tempSite({'a.mdx': goodPage, ...files})
+      const run = await runCli(args, root)
+      expect(run.code).toBe(2)
+      expect(run.stdout).toBe('')
+      expect(run.stderr).toContain(expected)
+      expect(run.stderr).not.toMatch(/\n\s+at /)
+    })
+  }
+})
+
+describe('the installed bin', () => {
+  it('runs as a command and sets the exit code', async () => {
+    const root = tempSite({'a.mdx': h1Page})
+    const bin = path.resolve(import.meta.dirname, '../bin/docs-lint.js')
+    const result = await promisify(execFile)(process.execPath, [bin, '--format', 'json'], {cwd: root}).catch((error) => error)
+    expect(result.code).toBe(1)
+    expect(JSON.parse(result.stdout)[0].messages[0].ruleId).toBe('heading-levels')
+  })
+})

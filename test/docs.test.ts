@@ -1,0 +1,62 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {rules} from '../rules/index.js'
+import {presets} from '../presets/index.js'
+import {lint} from '../src/engine.js'
+import {formatMessage} from './helpers/examples.js'
+
+// `npm run docs:rules` regenerates the rules index and the Rules navigation group from rule metadata.
+const update = process.env['UPDATE_DOCS'] === '1'
+const docsRoot = path.resolve(import.meta.dirname, '../docs')
+
+function rulesIndex(): string {
+  const recommended = presets.recommended.rules ?? {}
+  const rows = [...rules]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((rule) => {
+      const fixable = rule.fixable === true ? 'Yes' : rule.fixable === 'suggestion' ? 'Suggestions' : 'No'
+      const inRecommended = Object.hasOwn(recommended, rule.id) ? 'Yes' : 'No'
+      return `| [${rule.id}](/rules/${rule.id}) | ${rule.summary.replace(/\|/g, '\\|')} | \`${rule.severity}\` | ${inRecommended} | ${fixable} |`
+    })
+  return `---
+title: Rules
+description: Every docs-lint rule, its default severity, whether the recommended preset turns it on, and whether it fixes problems.
+---
+
+{/* Generated from rule metadata by \`npm run docs:rules\`; edit the rules, not this table. */}
+
+| Rule | Checks | Severity | Recommended | Fixes |
+| --- | --- | --- | --- | --- |
+${rows.join('\n')}
+`
+}
+
+describe('docs', () => {
+  it('lists every rule in docs/rules/index.mdx', () => {
+    const file = path.join(docsRoot, 'rules/index.mdx')
+    const expected = rulesIndex()
+    if (update) fs.writeFileSync(file, expected)
+    expect(fs.readFileSync(file, 'utf8')).toBe(expected)
+  })
+
+  it('puts every rule page in the navigation of docs.json', () => {
+    const file = path.join(docsRoot, 'docs.json')
+    const config = JSON.parse(fs.readFileSync(file, 'utf8')) as {navigation: Array<{group: string; pages: string[]}>}
+    const group = config.navigation.find((entry) => entry.group === 'Rules')!
+    const expected = ['rules/index', ...[...rules].map((rule) => 'rules/' + rule.id).sort()]
+    if (update) {
+      group.pages = expected
+      fs.writeFileSync(file, JSON.stringify(config, undefined, 2) + '\n')
+    }
+    expect(group.pages).toEqual(expected)
+  })
+
+  it('reports no problem on docs-lint\'s own documentation', async () => {
+    const result = await lint({patterns: ['docs'], cwd: path.resolve(import.meta.dirname, '..')})
+    expect(result.configErrors).toEqual([])
+    const problems = result.files.flatMap((file) => file.messages.map((message) => file.path + ' ' + formatMessage(message) + ' ' + message.ruleId))
+    expect(problems).toEqual([])
+    expect(result.files.length).toBeGreaterThan(rules.length)
+  })
+})
