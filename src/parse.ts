@@ -50,11 +50,13 @@ export function parsePage(file: VFile): Root {
     return parser.parse(file)
   } catch (error) {
     const cause = error as {reason?: string; message?: string; line?: number; column?: number; ruleId?: string; place?: unknown}
-    const reason = String(cause.reason ?? cause.message ?? error)
+    const reason = String(cause.reason ?? cause.message ?? error).replace(/\s*\(see https?:\/\/\S+\)$/, '')
+    // An unclosed element is reported without a place; its reason names the opening tag's range.
+    const opening = /\((\d+):(\d+)-\d+:\d+\)$/.exec(reason)
     parseFailures.set(file, {
-      reason: 'Cannot parse MDX: ' + reason.replace(/\s*\(see https?:\/\/\S+\)$/, ''),
-      line: cause.line ?? 1,
-      column: cause.column ?? 1,
+      reason: 'Cannot parse MDX: ' + reason,
+      line: cause.line ?? (opening ? Number(opening[1]) : 1),
+      column: cause.column ?? (opening ? Number(opening[2]) : 1),
       cause: cause.ruleId,
       binary: false
     })

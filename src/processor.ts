@@ -92,7 +92,7 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
       message.fatal = true
       message.url = MESSAGES_URL + '#parse-error'
     }
-    reportEncoding(file)
+    if (!failure?.binary) reportEncoding(file)
     for (const message of file.messages) {
       // Messages must not keep trees alive after the page is done.
       message.ancestors = undefined
@@ -125,8 +125,12 @@ function runRule(entry: CompiledRule, tree: Root, file: VFile): void {
 }
 
 function controlMessages(compiled: Compiled, tree: Root, file: VFile): void {
+  // Inline control treats text after the last node as unreachable and would drop messages placed
+  // there (such as a missing front matter on a blank page); end the root at its last node instead.
+  const start = tree.position?.start ?? {line: 1, column: 1, offset: 0}
+  const end = tree.children.at(-1)?.position?.end ?? start
   try {
-    compiled.messageControl(tree, file)
+    compiled.messageControl({...tree, position: {start, end}}, file)
   } catch {
     // An unknown keyword (`docs-lint disabel`) is already recorded on the file by `fail`.
   }

@@ -1,0 +1,91 @@
+import {describe, expect, it} from 'vitest'
+import {goodPage, runCli, tempSite} from './helpers/cli.js'
+
+interface Reported {
+  path: string
+  messages: Array<{ruleId: string; line: number; column: number; fatal: boolean | null; reason: string}>
+}
+
+async function lintSite(files: Record<string, string | Buffer>): Promise<{code: number; byPath: Map<string, Reported['messages']>; stderr: string}> {
+  const root = tempSite({...files, 'zz-good.mdx': goodPage})
+  const run = await runCli(['--format', 'json'], root)
+  const report = JSON.parse(run.stdout) as Reported[]
+  return {code: run.code, byPath: new Map(report.map((file) => [file.path, file.messages])), stderr: run.stderr}
+}
+
+const summary = (messages: Reported['messages'] | undefined) =>
+  (messages ?? []).map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.reason}`)
+
+describe('bad input gets a clear message at its position, and the run goes on', () => {
+  it('invalid YAML front matter', async () => {
+    const {byPath} = await lintSite({'a.mdx': '---\ntitle: [Install\ndescription: x\n---\n\n## Steps\n'})
+    expect(summary(byPath.get('a.mdx'))).toEqual([
+      '3:1 front-matter Invalid YAML in front matter: Flow sequence in block collection must be sufficiently indented and end with a ]'
+    ])
+    expect(byPath.get('zz-good.mdx')).toEqual([])
+  })
+
+  it('an unclosed component, reported at its opening tag, with front matter still checked', async () => {
+    const {code, byPath} = await lintSite({'a.mdx': '---\ntitle: Install\n---\n\n## Steps\n\n<Note>\nText\n'})
+    expect(code).toBe(1)
+    expect(summary(byPath.get('a.mdx'))).toEqual([
+      '1:1 front-matter Missing `description` in front matter, expected a non-empty string',
+      '7:1 parse-error Cannot parse MDX: Expected a closing tag for `<Note>` (7:1-7:7)'
+    ])
+    expect(byPath.get('zz-good.mdx')).toEqual([])
+  })
+
+  it('a stray `<` in text', async () => {
+    const {byPath} = await lintSite({'a.mdx': goodPage + '\nKeep it <5 items.\n'})
+    expect(summary(byPath.get('a.mdx'))).toEqual([
+      '10:10 parse-error Cannot parse MDX: Unexpected character `5` (U+0035) before name, expected a character that can start a name, such as a letter, `$`, or `_`'
+    ])
+  })
+
+  it('an HTML comment is an error in .mdx but fine in .md', async () => {
+    const {byPath} = await lintSite({'a.mdx': goodPage + '\n<!-- note -->\n', 'b.md': goodPage + '\n<!-- note -->\n'})
+    expect(summary(byPath.get('a.mdx'))[0]).toMatch(/^10:2 parse-error Cannot parse MDX: Unexpected character `!`/)
+    expect(byPath.get('b.md')).toEqual([])
+  })
+
+  it('an empty file and a file of one newline', async () => {
+    const {byPath} = await lintSite({'empty.mdx': '', 'newline.md': '\n'})
+    const missing = ['1:1 front-matter Missing front matter, expected YAML front matter with `title` and `description`']
+    expect(summary(byPath.get('empty.mdx'))).toEqual(missing)
+    expect(summary(byPath.get('newline.md'))).toEqual(missing)
+  })
+
+  it('a byte order mark and CRLF line endings keep positions right', async () => {
+    const page = '\uFEFF---\r\ntitle: A\r\ndescription: B\r\n---\r\n\r\n## Ok\r\n\r\n# Title again\r\n'
+    const {byPath} = await lintSite({'a.mdx': page})
+    expect(summary(byPath.get('a.mdx'))).toEqual([
+      '8:1 heading-levels Unexpected heading level `1`, expected `2`: the page title comes from front matter'
+    ])
+  })
+
+  it('a binary file named .md', async () => {
+    const {byPath} = await lintSite({'logo.md': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d])})
+    expect(summary(byPath.get('logo.md'))).toEqual([
+      '3:1 parse-error Cannot lint binary file: found a NUL byte, expected UTF-8 text'
+    ])
+    expect(byPath.get('zz-good.mdx')).toEqual([])
+  })
+
+  it('invalid UTF-8', async () => {
+    const bytes = Buffer.concat([Buffer.from(goodPage), Buffer.from([0x48, 0xff, 0xfe, 0x69, 0x0a])])
+    const {byPath} = await lintSite({'a.mdx': bytes})
+    expect(byPath.get('a.mdx')).toMatchObject([
+      {line: 9, column: 2, ruleId: 'encoding', fatal: false, reason: 'Unexpected invalid UTF-8 byte sequence, expected UTF-8 text'}
+    ])
+  })
+
+  it('a path that matches nothing', async () => {
+    const root = tempSite({'a.mdx': goodPage})
+    const run = await runCli(['--format', 'json', 'missing.mdx'], root)
+    expect(run.code).toBe(1)
+    expect(JSON.parse(run.stdout)[0].messages[0]).toMatchObject({
+      ruleId: 'read-error',
+      reason: 'No such file or folder: nothing matched `missing.mdx`'
+    })
+  })
+})
