@@ -12,6 +12,8 @@ export default defineRule({
   create() {
     return function (tree, {page, report}) {
       const frontMatter = page.frontMatter()
+      // Snippets are pieces of other pages: they need no title or description of their own.
+      if (!frontMatter.node && page.isSnippet) return
       if (!frontMatter.node) {
         report({
           message: 'Missing front matter, expected YAML front matter with `title` and `description`',
@@ -28,6 +30,7 @@ export default defineRule({
         }
         return
       }
+      if (page.isSnippet) return
       const data = frontMatter.data
       if (!data) {
         report({

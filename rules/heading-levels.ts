@@ -34,8 +34,9 @@ export default defineRule({
   fixable: false,
   defaults: {},
   create() {
-    return function (tree, {report}) {
-      let previous = 0
+    return function (tree, {page, report}) {
+      // A snippet is placed under some heading of the page that imports it: its first level is free.
+      let previous = page.isSnippet ? 6 : 0
       for (const heading of headingsOf(tree)) {
         const {depth, position} = heading
         if (depth === 1) {

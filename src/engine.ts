@@ -25,6 +25,12 @@ export interface LintResult {
   configErrors: string[]
 }
 
+/** What the platform never publishes, so docs-lint never lints it either. */
+const platformIgnores = [
+  '.git/', '.github/', '.claude/', '.agents/', '.idea/', 'node_modules/',
+  'README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md'
+]
+
 /** Translate `.mintignore` patterns (gitignore syntax, relative to their folder) into cwd-relative ones. */
 export function mintignorePatterns(cwd: string, patterns: string[]): string[] {
   const folders = new Set<string>([cwd])
@@ -107,7 +113,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
         detectConfig: true,
         ignoreName: '.docs-lintignore',
         detectIgnore: true,
-        ignorePatterns: mintignorePatterns(cwd, patterns),
+        ignorePatterns: [...platformIgnores, ...mintignorePatterns(cwd, patterns)],
         silentlyIgnore: true,
         configTransform(value, filePath) {
           return {plugins: [[docsLintPlugin as never, {config: resolveFor(value as UserConfig, filePath), keepTree: false}]]}

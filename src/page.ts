@@ -29,6 +29,8 @@ export interface Page {
   readonly kind: 'md' | 'mdx'
   /** True when the Markdown/MDX body failed to parse; only the front matter was checked. */
   readonly parseFailed: boolean
+  /** A file under a `snippets/` folder: a fragment imported into pages, not a page of its own. */
+  readonly isSnippet: boolean
   /** Component names the team's config declares (its own components and snippets). */
   readonly components: readonly string[]
   frontMatter(): FrontMatter
@@ -64,6 +66,7 @@ export function createPage(file: VFile, tree: Root, options: PageOptions = {}): 
     source,
     kind: kindOf(file),
     parseFailed: options.parseFailed ?? false,
+    isSnippet: /(^|[\\/])snippets[\\/]/.test(file.path ?? ''),
     components: options.components ?? [],
     frontMatter() {
       frontMatter ??= readFrontMatter(tree, source, lines())

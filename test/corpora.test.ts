@@ -1,0 +1,50 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {lint} from '../src/engine.js'
+
+// Real documentation repositories, kept beside the project (never edited). A fresh clone without them
+// still passes: the suite says so and skips.
+const corporaRoot = path.resolve(import.meta.dirname, '../../shared/corpora')
+const corpora = fs.existsSync(corporaRoot) ? fs.readdirSync(corporaRoot).filter((name) => !name.startsWith('.')).sort() : []
+const countsFile = path.join(import.meta.dirname, 'corpora.counts.json')
+const update = process.env['UPDATE_CORPORA'] === '1'
+type Counts = Record<string, Record<string, number>>
+const recorded: Counts = fs.existsSync(countsFile) ? (JSON.parse(fs.readFileSync(countsFile, 'utf8')) as Counts) : {}
+const measured: Counts = {}
+
+describe.skipIf(corpora.length === 0)('real corpora (../shared/corpora)', () => {
+  for (const name of corpora) {
+    it(name + ': lints every page without a crash; counts per rule match the reviewed baseline', async () => {
+      const root = path.join(corporaRoot, name)
+      const result = await lint({patterns: [root], cwd: root})
+      expect(result.configErrors).toEqual([])
+      expect(result.files.length).toBeGreaterThan(10)
+      const counts: Record<string, number> = {}
+      for (const file of result.files) {
+        for (const message of file.messages) {
+          expect(message.ruleId, file.path + ': ' + message.reason).not.toBe('rule-error')
+          expect(message.source).toBe('docs-lint')
+          expect(message.line, file.path + ': ' + message.reason).toBeGreaterThan(0)
+          counts[message.ruleId!] = (counts[message.ruleId!] ?? 0) + 1
+        }
+      }
+      counts['(pages)'] = result.files.length
+      measured[name] = Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)))
+      if (update) {
+        const current = fs.existsSync(countsFile) ? (JSON.parse(fs.readFileSync(countsFile, 'utf8')) as Counts) : {}
+        current[name] = measured[name]!
+        fs.writeFileSync(countsFile, JSON.stringify(current, undefined, 2) + '\n')
+      } else {
+        // A change in findings on real sites is reviewed by hand, then recorded: `npm run test:corpora:update`.
+        expect(measured[name]).toEqual(recorded[name])
+      }
+    }, 300_000)
+  }
+})
+
+describe.runIf(corpora.length === 0)('real corpora', () => {
+  it('are absent: the corpus tests were skipped (place the corpora in ../shared/corpora to run them)', () => {
+    expect(fs.existsSync(corporaRoot)).toBe(false)
+  })
+})
