@@ -4,7 +4,11 @@ import {parseArgs} from 'node:util'
 import type {VFile} from 'vfile'
 import {lint} from './engine.js'
 import {ConfigError, parseRuleFlag, type RuleSetting} from './config.js'
-import {rules} from '../rules/index.js'
+import {rules, ruleById} from '../rules/index.js'
+import {unknownRuleMessage, type ResolvedConfig} from './config.js'
+import {fixText, unifiedDiff, writeFileAtomic} from './fix.js'
+import {MESSAGES_URL} from './processor.js'
+import type {MessageExtras} from './rule.js'
 import {presets} from '../presets/index.js'
 import {pretty} from './reporters/pretty.js'
 import {json} from './reporters/json.js'
@@ -19,6 +23,9 @@ Lint Markdown and MDX documentation pages (default: the current folder).
 Options:
   -c, --config <file>     Use this config file instead of searching for .docs-lintrc*
       --rule <id>=<sev>   Set a rule's severity: off, info, warn or error (repeatable)
+      --fix               Fix what rules can fix safely, write the files, report what remains
+      --fix-dry-run       Print the fixes as a unified diff; write nothing
+      --fix-rule <id>     Only apply the fixes of this rule (repeatable)
   -q, --quiet             Report errors only
       --max-warnings <n>  Exit with 1 when there are more than n warnings
   -f, --format <name>     Output format: pretty (default) or json
@@ -54,6 +61,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         color: {type: 'boolean'},
         'no-color': {type: 'boolean'},
         'list-rules': {type: 'boolean'},
+        fix: {type: 'boolean'},
+        'fix-dry-run': {type: 'boolean'},
+        'fix-rule': {type: 'string', multiple: true},
         version: {type: 'boolean', short: 'v'},
         help: {type: 'boolean', short: 'h'}
       }
@@ -106,12 +116,33 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 2
   }
 
+  let fixRules: Set<string> | undefined
+  if (values['fix-rule']) {
+    fixRules = new Set(values['fix-rule'])
+    for (const ruleId of fixRules) {
+      const rule = ruleById.get(ruleId)
+      if (!rule) {
+        io.stderr('docs-lint: ' + unknownRuleMessage(ruleId) + ' in `--fix-rule`\n')
+        return 2
+      }
+      if (rule.fixable !== true) {
+        io.stderr('docs-lint: rule `' + ruleId + '` in `--fix-rule` has no automatic fix\n')
+        return 2
+      }
+    }
+  }
+
   const result = await lint({patterns: positionals, cwd: io.cwd, configPath: values.config, overrides})
   if (result.configErrors.length > 0) {
     for (const message of result.configErrors) io.stderr('docs-lint: ' + message + '\n')
     return 2
   }
   const files = result.files
+  const dryRun = values['fix-dry-run'] ?? false
+  if (values.fix || dryRun || fixRules) {
+    const diffs = await fixFiles(files, {write: !dryRun, rules: fixRules})
+    if (dryRun && format === 'pretty' && diffs.length > 0) io.stdout(diffs.join(''))
+  }
   if (values.quiet) {
     for (const file of files) file.messages = file.messages.filter((message) => message.fatal === true)
   }
@@ -125,6 +156,43 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 1
   }
   return 0
+}
+
+/** Fix each file that has fixable problems; its messages become what remains. Returns diffs of changed files. */
+async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<string> | undefined}): Promise<string[]> {
+  const diffs: string[] = []
+  for (const file of files) {
+    const config = file.data['docsLintConfig'] as ResolvedConfig | undefined
+    const fixable = file.messages.some((message) => (message as MessageExtras).fix && (!options.rules || options.rules.has(message.ruleId ?? '')))
+    if (!config || !fixable) continue
+    const absolute = path.resolve(file.cwd, file.path)
+    let bytes: Buffer
+    try {
+      bytes = fs.readFileSync(absolute)
+    } catch {
+      continue
+    }
+    const original = bytes.toString('utf8')
+    // Never rewrite a file whose bytes would not survive a round trip through text.
+    if (!Buffer.from(original, 'utf8').equals(bytes)) continue
+    const result = await fixText(original, file.path, config, {rules: options.rules})
+    if (!result.changed) continue
+    if (options.write) {
+      try {
+        writeFileAtomic(absolute, result.output)
+      } catch (error) {
+        const message = file.message((error as Error).message, {ruleId: 'fix-error', source: 'docs-lint'})
+        message.fatal = true
+        message.url = MESSAGES_URL + '#fix-error'
+        continue
+      }
+    } else {
+      diffs.push(unifiedDiff(file.path, original, result.output))
+      file.data['fixedOutput'] = result.output
+    }
+    file.messages = result.messages
+  }
+  return diffs
 }
 
 function count(files: VFile[]): {errors: number; warnings: number} {

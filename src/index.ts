@@ -10,6 +10,7 @@ export {rules, ruleById} from '../rules/index.js'
 export {presets} from '../presets/index.js'
 export {pretty} from './reporters/pretty.js'
 export {json} from './reporters/json.js'
+export {fixText, applyFixes, type FixResult, type FixOptions} from './fix.js'
 
 /** Lint one page's text. `path` decides Markdown (`.md`) or MDX (anything else). */
 export async function lintText(

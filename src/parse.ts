@@ -34,7 +34,14 @@ export function parseFailureOf(file: VFile): ParseFailure | undefined {
  * fails to parse still yields a tree holding its front matter, so front matter is still checked.
  */
 export function parsePage(file: VFile): Root {
-  const source = String(file.value ?? '')
+  let source = String(file.value ?? '')
+  // The parser skips a byte order mark; drop it here so every offset and column agrees with the
+  // text rules see. `--fix` puts it back when it writes the file.
+  if (source.charCodeAt(0) === 0xfeff) {
+    source = source.slice(1)
+    file.value = source
+    file.data['bom'] = true
+  }
   const binaryAt = findBinary(source)
   if (binaryAt !== -1) {
     parseFailures.set(file, {
@@ -68,7 +75,7 @@ function frontMatterTree(source: string): Root {
   // The root spans the whole page so inline control does not treat the unparsed rest as a gap.
   const end = lineColumn(source, source.length)
   const position = {start: {line: 1, column: 1, offset: 0}, end: {...end, offset: source.length}}
-  const match = /^(?:\uFEFF)?---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(source)
+  const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(source)
   if (!match) return {type: 'root', children: [], position}
   const tree = frontMatterOnly.parse(match[0])
   return {type: 'root', children: tree.children.filter((node) => node.type === 'yaml'), position}

@@ -3,6 +3,7 @@ import type {Plugin, Processor} from 'unified'
 import type {VFile} from 'vfile'
 import {unified} from 'unified'
 import {compareMessage} from 'vfile-sort'
+import {VFileMessage} from 'vfile-message'
 import remarkMessageControl from 'remark-message-control'
 import {docsLintParse, parseFailureOf} from './parse.js'
 import {createPage} from './page.js'
@@ -13,7 +14,7 @@ import type {ResolvedConfig} from './config.js'
 export const MESSAGES_URL = 'https://docs-lint.dev/messages'
 
 /** Ids of messages that come from docs-lint itself rather than from a rule. */
-export const builtinMessageIds = ['parse-error', 'inline-config', 'encoding', 'rule-error'] as const
+export const builtinMessageIds = ['parse-error', 'inline-config', 'encoding', 'read-error', 'rule-error', 'fix-error'] as const
 
 interface CompiledRule {
   rule: Rule<any>
@@ -78,6 +79,8 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
   const compiled = compile(settings.config, this)
   return function (tree: Root, file: VFile): Root {
     const failure = parseFailureOf(file)
+    // `--fix` re-lints a page with the config that linted it.
+    file.data['docsLintConfig'] = settings.config
     createPage(file, tree, {parseFailed: failure !== undefined, components: settings.config.components})
     if (!failure?.binary) {
       for (const entry of compiled.rules) runRule(entry, tree, file)
@@ -117,9 +120,18 @@ function runRule(entry: CompiledRule, tree: Root, file: VFile): void {
     message.url = MESSAGES_URL + '#rule-error'
     return
   }
-  if (entry.info) {
-    for (let index = before; index < file.messages.length; index++) {
-      file.messages[index]!.fatal = undefined
+  for (let index = before; index < file.messages.length; index++) {
+    const message = file.messages[index]!
+    // unified-lint-rule turns an exception in a rule into a message carrying it as `cause`.
+    if (message.cause instanceof Error && !(message.cause instanceof VFileMessage)) {
+      message.reason = 'Rule `' + entry.rule.id + '` failed on this page: ' + message.cause.message
+      message.ruleId = 'rule-error'
+      message.fatal = true
+      message.url = MESSAGES_URL + '#rule-error'
+      message.cause = undefined
+      message.stack = undefined
+    } else if (entry.info) {
+      message.fatal = undefined
     }
   }
 }

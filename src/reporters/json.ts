@@ -21,6 +21,8 @@ export interface JsonMessage {
 }
 
 export interface JsonFile {
+  /** The fixed text, with `--fix-dry-run`, when fixes would change the file. */
+  output?: string
   path: string
   cwd: string
   history: string[]
@@ -53,7 +55,8 @@ export function json(files: VFile[]): string {
     path: file.path,
     cwd: file.cwd,
     history: file.history,
-    messages: file.messages.map(messageToJson)
+    messages: file.messages.map(messageToJson),
+    ...(typeof file.data['fixedOutput'] === 'string' ? {output: file.data['fixedOutput']} : {})
   }))
   return JSON.stringify(result, undefined, 2) + '\n'
 }

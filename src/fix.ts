@@ -1,0 +1,122 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import {randomBytes} from 'node:crypto'
+import {VFile} from 'vfile'
+import type {VFileMessage} from 'vfile-message'
+import {createTwoFilesPatch} from 'diff'
+import {createProcessor} from './processor.js'
+import type {ResolvedConfig} from './config.js'
+import type {MessageExtras, TextEdit} from './rule.js'
+
+const maxPasses = 10
+
+export interface FixOptions {
+  /** Only apply fixes of these rules (`--fix-rule`); all fixable rules when absent. */
+  rules?: ReadonlySet<string> | undefined
+}
+
+export interface FixResult {
+  /** The fixed text (with the original byte order mark and line endings). */
+  output: string
+  changed: boolean
+  /** How many problems the fixes solved (messages whose fix was applied). */
+  fixed: number
+  passes: number
+  /** The messages that remain after fixing. */
+  messages: VFileMessage[]
+}
+
+/**
+ * Apply the fixes of non-overlapping messages: a message's edits go in all together or not at all.
+ * Inserted line breaks follow the file's own line endings.
+ */
+export function applyFixes(
+  source: string,
+  messages: readonly VFileMessage[],
+  options: FixOptions = {}
+): {output: string; applied: number} {
+  const crlf = source.includes('\r\n') && source.split('\r\n').length > source.split(/(?<!\r)\n/).length
+  const candidates = messages
+    .map((message) => ({message, edits: (message as VFileMessage & MessageExtras).fix}))
+    .filter((entry): entry is {message: VFileMessage; edits: TextEdit[]} =>
+      Array.isArray(entry.edits) && entry.edits.length > 0 && (!options.rules || options.rules.has(entry.message.ruleId ?? '')))
+    .sort((a, b) => Math.min(...a.edits.map((e) => e.start)) - Math.min(...b.edits.map((e) => e.start)))
+  const accepted: TextEdit[] = []
+  let applied = 0
+  for (const {edits} of candidates) {
+    const valid = edits.every((edit) => edit.start >= 0 && edit.end >= edit.start && edit.end <= source.length)
+    if (!valid) continue
+    if (edits.some((edit) => accepted.some((other) => overlaps(edit, other)))) continue
+    accepted.push(...edits)
+    applied++
+  }
+  if (accepted.length === 0) return {output: source, applied: 0}
+  accepted.sort((a, b) => b.start - a.start || b.end - a.end)
+  let output = source
+  for (const edit of accepted) {
+    const text = crlf ? edit.text.replace(/\r?\n/g, '\r\n') : edit.text
+    output = output.slice(0, edit.start) + text + output.slice(edit.end)
+  }
+  return {output, applied}
+}
+
+function overlaps(a: TextEdit, b: TextEdit): boolean {
+  // Two insertions at one point would be applied in an arbitrary order: treat them as a conflict.
+  if (a.start === a.end || b.start === b.end) return a.start <= b.end && b.start <= a.end
+  return a.start < b.end && b.start < a.end
+}
+
+async function lintSource(source: string, filePath: string, config: ResolvedConfig): Promise<VFile> {
+  const file = new VFile({value: source, path: filePath})
+  const processor = createProcessor(config)
+  await processor.run(processor.parse(file), file)
+  return file
+}
+
+/** Lint, apply fixes, re-lint, until nothing changes (at most 10 passes). Never re-stringifies the tree. */
+export async function fixText(text: string, filePath: string, config: ResolvedConfig, options: FixOptions = {}): Promise<FixResult> {
+  const bom = text.charCodeAt(0) === 0xfeff
+  let source = bom ? text.slice(1) : text
+  let fixed = 0
+  let passes = 0
+  let file = await lintSource(source, filePath, config)
+  while (passes < maxPasses) {
+    const {output, applied} = applyFixes(source, file.messages, options)
+    if (applied === 0 || output === source) break
+    passes++
+    fixed += applied
+    source = output
+    file = await lintSource(source, filePath, config)
+  }
+  const output = (bom ? '\uFEFF' : '') + source
+  return {output, changed: output !== text, fixed, passes, messages: file.messages}
+}
+
+export class FixWriteError extends Error {}
+
+/** Write through a temporary file in the same folder and a rename: a reader sees the old or the new text, never a part. */
+export function writeFileAtomic(filePath: string, content: string): void {
+  const stat = fs.statSync(filePath)
+  if ((stat.mode & 0o222) === 0) throw new FixWriteError('Cannot write fixes: the file is read-only')
+  const folder = path.dirname(filePath)
+  const temp = path.join(folder, '.' + path.basename(filePath) + '.' + process.pid + '-' + randomBytes(4).toString('hex') + '.docs-lint-tmp')
+  let fd: number | undefined
+  try {
+    fd = fs.openSync(temp, 'wx', stat.mode & 0o7777)
+    fs.writeFileSync(fd, content)
+    fs.fsyncSync(fd)
+    fs.closeSync(fd)
+    fd = undefined
+    fs.chmodSync(temp, stat.mode & 0o7777)
+    fs.renameSync(temp, filePath)
+  } catch (error) {
+    if (fd !== undefined) fs.closeSync(fd)
+    fs.rmSync(temp, {force: true})
+    if (error instanceof FixWriteError) throw error
+    throw new FixWriteError('Cannot write fixes: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message))
+  }
+}
+
+export function unifiedDiff(filePath: string, before: string, after: string): string {
+  return createTwoFilesPatch('a/' + filePath, 'b/' + filePath, before, after, undefined, undefined, {context: 3})
+}
