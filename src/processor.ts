@@ -129,7 +129,7 @@ function runRule(entry: CompiledRule, tree: Root, file: VFile): void {
       message.fatal = true
       message.url = MESSAGES_URL + '#rule-error'
       message.cause = undefined
-      message.stack = undefined
+      delete (message as {stack?: string}).stack
     } else if (entry.info) {
       message.fatal = undefined
     }

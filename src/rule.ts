@@ -85,7 +85,7 @@ export function defineRule<Options extends object = Record<string, never>>(
   let preparedDefault: Check | undefined
 
   function prepare(options: Partial<Options> | undefined): Check {
-    if (!options) {
+    if (!options || typeof options !== 'object') {
       preparedDefault ??= definition.create(definition.defaults)
       return preparedDefault
     }

@@ -55,7 +55,7 @@ describe('rule contract', () => {
     })
     const tree: Root = {type: 'root', children: []}
     expect(() => rule.prepare(undefined)(tree, {file: new VFile(), page: {} as never, report: () => {}})).not.toThrow()
-    const transformer = rule.plugin.call(undefined as never, 'warn' as never) as unknown as (t: Root, f: VFile, n: () => void) => void
+    const transformer = rule.plugin.call(undefined as never, ['warn'] as never) as unknown as (t: Root, f: VFile, n: () => void) => void
     const file = new VFile('')
     transformer(tree, file, () => {})
     // unified-lint-rule turns the thrown contract error into a message on the page.
