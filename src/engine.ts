@@ -12,6 +12,8 @@ import {docsLintParse} from './parse.js'
 export interface LintOptions {
   /** Files, folders or globs; default `.`. */
   patterns?: string[]
+  /** In-memory pages (an editor's unsaved text): linted as if they were on disk at their path. */
+  files?: VFile[]
   cwd?: string
   /** Use this config file for every page instead of searching for `.docs-lintrc*`. */
   configPath?: string | undefined
@@ -72,7 +74,7 @@ export function mintignorePatterns(cwd: string, patterns: string[]): string[] {
 /** Lint pages with unified-engine: file discovery, ignore files, config cascade and per-file fault containment. */
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd())
-  const patterns = options.patterns && options.patterns.length > 0 ? options.patterns : ['.']
+  const patterns = options.patterns && options.patterns.length > 0 ? options.patterns : options.files ? [] : ['.']
   const configErrors = new Set<string>()
   const overrides = options.overrides ?? {}
   const resolvedByFile = new Map<string, ResolvedConfig>()
@@ -105,7 +107,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       {
         processor: () => unified().use(docsLintParse),
         cwd,
-        files: patterns,
+        files: [...patterns, ...(options.files ?? [])],
         extensions: ['md', 'mdx'],
         rcName: '.docs-lintrc',
         packageField: 'docs-lint',
