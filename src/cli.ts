@@ -12,9 +12,31 @@ import type {MessageExtras} from './rule.js'
 import {presets} from '../presets/index.js'
 import {pretty} from './reporters/pretty.js'
 import {json} from './reporters/json.js'
+import {github, githubSummary} from './reporters/github.js'
+import {sarif} from './reporters/sarif.js'
 import {version} from './version.js'
 
-const formats = {pretty, json} as const
+type Format = 'pretty' | 'json' | 'github' | 'sarif'
+const formatNames: Format[] = ['pretty', 'json', 'github', 'sarif']
+
+function render(format: Format, files: VFile[], options: {color: boolean; quiet: boolean; cwd: string}): string {
+  switch (format) {
+    case 'json': return json(files)
+    case 'github': return github(files, {workspace: process.env['GITHUB_WORKSPACE'] || undefined})
+    case 'sarif': return sarif(files, {root: process.env['GITHUB_WORKSPACE'] || options.cwd})
+    default: return pretty(files, {color: options.color, quiet: options.quiet})
+  }
+}
+
+/** `--output-file [format=]path`: the format is given, or read from the extension. */
+function parseOutputFile(value: string, fallback: Format): {format: Format; path: string} | string {
+  const match = /^(pretty|json|github|sarif)=(.+)$/.exec(value)
+  if (match) return {format: match[1] as Format, path: match[2]!}
+  if (/^\w+=/.test(value)) return 'unknown format in `--output-file ' + value + '`, expected one of: ' + formatNames.join(', ')
+  if (/\.sarif(\.json)?$/.test(value)) return {format: 'sarif', path: value}
+  if (/\.json$/.test(value)) return {format: 'json', path: value}
+  return {format: fallback, path: value}
+}
 
 const help = `Usage: docs-lint [options] [paths or globs...]
 
@@ -28,7 +50,10 @@ Options:
       --fix-rule <id>     Only apply the fixes of this rule (repeatable)
   -q, --quiet             Report errors only
       --max-warnings <n>  Exit with 1 when there are more than n warnings
-  -f, --format <name>     Output format: pretty (default) or json
+  -f, --format <name>     Output format: pretty (default), json, github or sarif
+  -o, --output-file <[format=]path>
+                          Also write the report to a file (format from the name: .sarif, .json;
+                          or given, e.g. sarif=results.sarif); repeatable
       --color / --no-color  Force or disable colour in pretty output
       --list-rules        List every rule with its default severity and summary
   -v, --version           Print the version
@@ -58,6 +83,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         quiet: {type: 'boolean', short: 'q'},
         'max-warnings': {type: 'string'},
         format: {type: 'string', short: 'f'},
+        'output-file': {type: 'string', short: 'o', multiple: true},
         color: {type: 'boolean'},
         'no-color': {type: 'boolean'},
         'list-rules': {type: 'boolean'},
@@ -85,10 +111,19 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(listRules())
     return 0
   }
-  const format = values.format ?? 'pretty'
-  if (!Object.hasOwn(formats, format)) {
-    io.stderr('docs-lint: unknown format `' + format + '`, expected one of: ' + Object.keys(formats).join(', ') + '\n')
+  const format = (values.format ?? 'pretty') as Format
+  if (!formatNames.includes(format)) {
+    io.stderr('docs-lint: unknown format `' + format + '`, expected one of: ' + formatNames.join(', ') + '\n')
     return 2
+  }
+  const outputFiles: Array<{format: Format; path: string}> = []
+  for (const value of values['output-file'] ?? []) {
+    const parsedOutput = parseOutputFile(value, format)
+    if (typeof parsedOutput === 'string') {
+      io.stderr('docs-lint: ' + parsedOutput + '\n')
+      return 2
+    }
+    outputFiles.push(parsedOutput)
   }
   let maxWarnings = -1
   if (values['max-warnings'] !== undefined) {
@@ -148,8 +183,25 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const {errors, warnings} = count(files)
   const color = values['no-color'] ? false : values.color ?? (io.isTTY && !process.env['NO_COLOR'])
-  const output = format === 'json' ? json(files) : pretty(files, {color, quiet: values.quiet ?? false})
+  const renderOptions = {color, quiet: values.quiet ?? false, cwd: io.cwd}
+  const output = render(format, files, renderOptions)
   if (output) io.stdout(output.endsWith('\n') ? output : output + '\n')
+  for (const target of outputFiles) {
+    try {
+      fs.writeFileSync(path.resolve(io.cwd, target.path), render(target.format, files, {...renderOptions, color: false}))
+    } catch (error) {
+      io.stderr('docs-lint: cannot write `' + target.path + '`: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message) + '\n')
+      return 2
+    }
+  }
+  const summaryFile = process.env['GITHUB_STEP_SUMMARY']
+  if (format === 'github' && summaryFile) {
+    try {
+      fs.appendFileSync(summaryFile, githubSummary(files, {workspace: process.env['GITHUB_WORKSPACE'] || undefined}))
+    } catch {
+      io.stderr('docs-lint: cannot append to GITHUB_STEP_SUMMARY `' + summaryFile + '`\n')
+    }
+  }
   if (errors > 0) return 1
   if (maxWarnings >= 0 && warnings > maxWarnings) {
     io.stderr('docs-lint: too many warnings (' + warnings + '), expected at most ' + maxWarnings + '\n')

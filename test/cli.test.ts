@@ -144,7 +144,7 @@ describe('docs-lint CLI', () => {
 describe('usage and configuration errors exit with 2 and a clear message', () => {
   const cases: Array<[string, Record<string, string>, string[], string]> = [
     ['unknown flag', {}, ['--fromat', 'json'], "docs-lint: Unknown option '--fromat'"],
-    ['unknown format', {}, ['--format', 'xml'], 'docs-lint: unknown format `xml`, expected one of: pretty, json'],
+    ['unknown format', {}, ['--format', 'xml'], 'docs-lint: unknown format `xml`, expected one of: pretty, json, github, sarif'],
     ['bad --max-warnings', {}, ['--max-warnings', 'many'], '`--max-warnings` expects a non-negative integer, got `many`'],
     ['unknown rule in --rule', {}, ['--rule', 'heading-level=off'], 'Unknown rule `heading-level`, did you mean `heading-levels`?'],
     ['bad severity in --rule', {}, ['--rule', 'heading-levels=loud'], 'Invalid severity `"loud"` for rule `heading-levels`: expected `off`, `info`, `warn` or `error`'],

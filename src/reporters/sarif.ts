@@ -1,0 +1,99 @@
+import path from 'node:path'
+import {pathToFileURL} from 'node:url'
+import type {VFile} from 'vfile'
+import type {VFileMessage} from 'vfile-message'
+import {rules} from '../../rules/index.js'
+import {MESSAGES_URL} from '../processor.js'
+import type {MessageExtras} from '../rule.js'
+import {version} from '../version.js'
+
+// Messages docs-lint reports itself, described alongside the rules.
+const builtinRules: Array<{id: string; summary: string; level: 'error' | 'warning'}> = [
+  {id: 'parse-error', summary: 'The page is not valid MDX or Markdown', level: 'error'},
+  {id: 'inline-config', summary: 'A docs-lint comment names an unknown rule or keyword', level: 'warning'},
+  {id: 'encoding', summary: 'The file is not valid UTF-8', level: 'warning'},
+  {id: 'read-error', summary: 'The file cannot be read', level: 'error'},
+  {id: 'rule-error', summary: 'A rule failed on the page', level: 'error'},
+  {id: 'fix-error', summary: 'Fixes could not be written', level: 'error'}
+]
+
+function level(message: VFileMessage): 'error' | 'warning' | 'note' {
+  return message.fatal ? 'error' : message.fatal === false ? 'warning' : 'note'
+}
+
+/** SARIF 2.1.0 for code scanning: the rule table comes from rule metadata; fixes become `artifactChanges`. */
+export function sarif(files: VFile[], options: {root?: string | undefined} = {}): string {
+  const root = path.resolve(options.root ?? files[0]?.cwd ?? process.cwd())
+  const table = [
+    ...rules.map((rule) => ({
+      id: rule.id,
+      shortDescription: {text: rule.summary},
+      helpUri: rule.url,
+      defaultConfiguration: {level: rule.severity === 'error' ? 'error' : rule.severity === 'warn' ? 'warning' : 'note'}
+    })),
+    ...builtinRules.map((rule) => ({
+      id: rule.id,
+      shortDescription: {text: rule.summary},
+      helpUri: MESSAGES_URL + '#' + rule.id,
+      defaultConfiguration: {level: rule.level}
+    }))
+  ]
+  const index = new Map(table.map((rule, position) => [rule.id, position]))
+  const results: unknown[] = []
+  for (const file of files) {
+    const absolute = path.resolve(file.cwd, file.path)
+    const uri = path.relative(root, absolute).split(path.sep).map(encodeURIComponent).join('/')
+    // Offsets in fixes count from the text without its byte order mark; SARIF counts from the file.
+    const bom = file.data['bom'] === true ? 1 : 0
+    for (const message of file.messages) {
+      const place = message.place
+      const start = place && 'start' in place ? place.start : place
+      const end = place && 'end' in place ? place.end : undefined
+      const region: Record<string, number> = {startLine: start?.line ?? 1, startColumn: start?.column ?? 1}
+      if (end) {
+        region['endLine'] = end.line
+        region['endColumn'] = end.column
+      }
+      const ruleId = message.ruleId ?? 'docs-lint'
+      const result: Record<string, unknown> = {
+        ruleId,
+        level: level(message),
+        message: {text: message.reason},
+        locations: [{physicalLocation: {artifactLocation: {uri, uriBaseId: '%SRCROOT%'}, region}}]
+      }
+      const ruleIndex = index.get(ruleId)
+      if (ruleIndex !== undefined) result['ruleIndex'] = ruleIndex
+      const fix = (message as VFileMessage & MessageExtras).fix
+      if (fix && fix.length > 0) {
+        result['fixes'] = [
+          {
+            description: {text: 'Fix: ' + message.reason},
+            artifactChanges: [
+              {
+                artifactLocation: {uri, uriBaseId: '%SRCROOT%'},
+                replacements: fix.map((edit) => ({
+                  deletedRegion: {charOffset: edit.start + bom, charLength: edit.end - edit.start},
+                  insertedContent: {text: edit.text}
+                }))
+              }
+            ]
+          }
+        ]
+      }
+      results.push(result)
+    }
+  }
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {driver: {name: 'docs-lint', version, informationUri: 'https://docs-lint.dev', rules: table}},
+        originalUriBaseIds: {'%SRCROOT%': {uri: pathToFileURL(root).href + '/'}},
+        columnKind: 'utf16CodeUnits',
+        results
+      }
+    ]
+  }
+  return JSON.stringify(log, undefined, 2) + '\n'
+}
