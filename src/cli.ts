@@ -15,6 +15,7 @@ import {json} from './reporters/json.js'
 import {github, githubSummary} from './reporters/github.js'
 import {sarif} from './reporters/sarif.js'
 import {version} from './version.js'
+import {changedSince} from './git.js'
 
 type Format = 'pretty' | 'json' | 'github' | 'sarif'
 const formatNames: Format[] = ['pretty', 'json', 'github', 'sarif']
@@ -45,6 +46,7 @@ Lint Markdown and MDX documentation pages (default: the current folder).
 Options:
   -c, --config <file>     Use this config file instead of searching for .docs-lintrc*
       --rule <id>=<sev>   Set a rule's severity: off, info, warn or error (repeatable)
+      --changed-since <ref>  Lint only pages changed since the merge base of <ref> and HEAD
       --fix               Fix what rules can fix safely, write the files, report what remains
       --fix-dry-run       Print the fixes as a unified diff; write nothing
       --fix-rule <id>     Only apply the fixes of this rule (repeatable)
@@ -90,6 +92,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         fix: {type: 'boolean'},
         'fix-dry-run': {type: 'boolean'},
         'fix-rule': {type: 'string', multiple: true},
+        'changed-since': {type: 'string'},
         version: {type: 'boolean', short: 'v'},
         help: {type: 'boolean', short: 'h'}
       }
@@ -167,7 +170,17 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
   }
 
-  const result = await lint({patterns: positionals, cwd: io.cwd, configPath: values.config, overrides})
+  let only: Set<string> | undefined
+  if (values['changed-since'] !== undefined) {
+    try {
+      only = changedSince(values['changed-since'], io.cwd)
+    } catch (error) {
+      io.stderr('docs-lint: `--changed-since ' + values['changed-since'] + '`: ' + (error as Error).message + '\n')
+      return 2
+    }
+  }
+
+  const result = await lint({patterns: positionals, cwd: io.cwd, configPath: values.config, overrides, only})
   if (result.configErrors.length > 0) {
     for (const message of result.configErrors) io.stderr('docs-lint: ' + message + '\n')
     return 2

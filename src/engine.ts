@@ -17,6 +17,8 @@ export interface LintOptions {
   cwd?: string
   /** Use this config file for every page instead of searching for `.docs-lintrc*`. */
   configPath?: string | undefined
+  /** Lint only these pages (absolute paths) among those the patterns match (`--changed-since`). */
+  only?: ReadonlySet<string> | undefined
   /** Rule settings that win over every config file (`--rule`). */
   overrides?: Record<string, RuleSetting>
 }
@@ -94,6 +96,9 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     return resolved
   }
 
+  const only = options.only
+  const skip = only ? (file: VFile) => !only.has(path.resolve(file.cwd, file.path)) : undefined
+
   let defaultConfig: ResolvedConfig
   try {
     defaultConfig = resolveFor(undefined, undefined)
@@ -102,10 +107,10 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     throw error
   }
 
-  const files = await new Promise<VFile[]>((resolve, reject) => {
+  const processed = await new Promise<VFile[]>((resolve, reject) => {
     engine(
       {
-        processor: () => unified().use(docsLintParse),
+        processor: () => unified().use(docsLintParse, {skip}),
         cwd,
         files: [...patterns, ...(options.files ?? [])],
         extensions: ['md', 'mdx'],
@@ -134,6 +139,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     )
   })
 
+  const files = processed.filter((file) => !file.data['docsLintSkipped'])
   for (const file of files) {
     for (const error of relabelEngineMessages(file, cwd)) configErrors.add(error)
     file.messages.sort(compareMessage)

@@ -96,7 +96,19 @@ function findBinary(source: string): number {
   return source.indexOf('\u0000')
 }
 
+export interface ParseOptions {
+  /** Pages to leave alone (e.g. not changed since a git ref): not parsed, not linted, not reported. */
+  skip?: ((file: VFile) => boolean) | undefined
+}
+
 /** The unified parser plugin used by `createProcessor`. */
-export const docsLintParse: Plugin<[], string, Root> = function (this: Processor) {
-  ;(this as unknown as Processor<Root>).parser = (_document, file) => parsePage(file)
+export const docsLintParse: Plugin<[ParseOptions?], string, Root> = function (this: Processor, options = {}) {
+  const skip = options.skip
+  ;(this as unknown as Processor<Root>).parser = (_document, file) => {
+    if (skip?.(file)) {
+      file.data['docsLintSkipped'] = true
+      return {type: 'root', children: []}
+    }
+    return parsePage(file)
+  }
 }

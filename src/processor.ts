@@ -78,6 +78,7 @@ export interface DocsLintSettings {
 export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (settings) {
   const compiled = compile(settings.config, this)
   return function (tree: Root, file: VFile): Root {
+    if (file.data['docsLintSkipped']) return tree
     const failure = parseFailureOf(file)
     // `--fix` re-lints a page with the config that linted it.
     file.data['docsLintConfig'] = settings.config

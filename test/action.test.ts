@@ -1,0 +1,100 @@
+import {execFileSync, spawnSync} from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import {describe, expect, it} from 'vitest'
+import Ajv from 'ajv-draft-04'
+import {tempSite} from './helpers/cli.js'
+
+const project = path.resolve(import.meta.dirname, '..')
+const sarifSchema = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'data/sarif-2.1.0-rtm.5.json'), 'utf8'))
+const validateSarif = new Ajv({strict: false, unicodeRegExp: false}).compile(sarifSchema)
+
+const clean = '---\ntitle: Install\ndescription: Install the tool.\n---\n\n## Requirements\n\nYou need Node.js 20.\n'
+const withError = '---\ntitle: Install\ndescription: Install the tool.\n---\n\n# Install\n'
+const withWarning = '---\ntitle: Install\n---\n\n## Requirements\n'
+
+/** A repository with a base commit and a pull request head commit, as actions/checkout leaves it. */
+function pullRequest(headPages: Record<string, string>): {repo: string; base: string; event: string} {
+  const repo = tempSite({
+    '.docs-lintrc.json': JSON.stringify({extends: 'recommended', rules: {'front-matter': 'warn'}}),
+    'docs/a.mdx': clean,
+    'docs/old.mdx': withError
+  })
+  const git = (...args: string[]) => execFileSync('git', args, {cwd: repo, encoding: 'utf8'}).trim()
+  git('init', '-q', '-b', 'main')
+  git('-c', 'user.email=ci@example.com', '-c', 'user.name=CI', 'commit', '-q', '--allow-empty', '-m', 'root')
+  git('add', '-A')
+  git('-c', 'user.email=ci@example.com', '-c', 'user.name=CI', 'commit', '-q', '-m', 'base')
+  const base = git('rev-parse', 'HEAD')
+  git('checkout', '-q', '-b', 'feature')
+  for (const [name, content] of Object.entries(headPages)) fs.writeFileSync(path.join(repo, name), content)
+  git('add', '-A')
+  git('-c', 'user.email=ci@example.com', '-c', 'user.name=CI', 'commit', '-q', '--allow-empty', '-m', 'head')
+  const event = path.join(repo, '..', path.basename(repo) + '-event.json')
+  fs.writeFileSync(event, JSON.stringify({pull_request: {number: 7, base: {sha: base}, head: {sha: git('rev-parse', 'HEAD')}}}))
+  return {repo, base, event}
+}
+
+function runAction(repo: string, event: string, inputs: Record<string, string>) {
+  const result = spawnSync('bash', [path.join(project, 'scripts/action.sh')], {
+    cwd: repo,
+    encoding: 'utf8',
+    env: {
+      PATH: process.env['PATH'],
+      HOME: process.env['HOME'],
+      CI: 'true',
+      GITHUB_ACTIONS: 'true',
+      GITHUB_WORKSPACE: repo,
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: event,
+      DOCS_LINT_BIN: path.join(project, 'bin/docs-lint.js'),
+      DOCS_LINT_PATH: 'docs',
+      DOCS_LINT_ONLY_CHANGED: 'true',
+      DOCS_LINT_FAIL_ON: 'error',
+      DOCS_LINT_CONFIG: '',
+      DOCS_LINT_SARIF_FILE: '',
+      ...inputs
+    }
+  })
+  return {status: result.status, stdout: result.stdout, stderr: result.stderr}
+}
+
+describe('GitHub Action (scripts/action.sh as the composite action runs it)', () => {
+  it('annotates only the changed pages and fails on errors', () => {
+    const {repo, event} = pullRequest({'docs/a.mdx': withError, 'docs/new.mdx': withWarning})
+    const run = runAction(repo, event, {DOCS_LINT_SARIF_FILE: 'docs-lint.sarif'})
+    expect(run.stdout).toBe(
+      '::error file=docs/a.mdx,line=6,col=1,endLine=6,endColumn=10,title=heading-levels::Unexpected heading level `1`, expected `2`: the page title comes from front matter\n' +
+        '::warning file=docs/new.mdx,line=1,col=1,endLine=1,endColumn=4,title=front-matter::Missing `description` in front matter, expected a non-empty string\n'
+    )
+    expect(run.status).toBe(1)
+    const log = JSON.parse(fs.readFileSync(path.join(repo, 'docs-lint.sarif'), 'utf8'))
+    expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true)
+    expect(log.runs[0].results.map((result: {ruleId: string}) => result.ruleId)).toEqual(['heading-levels', 'front-matter'])
+  })
+
+  it('fails on warnings only with fail-on: warning, and never with fail-on: never', () => {
+    const {repo, event} = pullRequest({'docs/new.mdx': withWarning})
+    expect(runAction(repo, event, {DOCS_LINT_FAIL_ON: 'error'}).status).toBe(0)
+    expect(runAction(repo, event, {DOCS_LINT_FAIL_ON: 'warning'}).status).toBe(1)
+    const errors = pullRequest({'docs/a.mdx': withError})
+    expect(runAction(errors.repo, errors.event, {DOCS_LINT_FAIL_ON: 'never'}).status).toBe(0)
+  })
+
+  it('lints every page when the event is not a pull request', () => {
+    const {repo} = pullRequest({'docs/new.mdx': withWarning})
+    const push = path.join(repo, '..', path.basename(repo) + '-push.json')
+    fs.writeFileSync(push, JSON.stringify({ref: 'refs/heads/main'}))
+    const run = runAction(repo, push, {})
+    expect(run.stdout).toContain('::notice title=docs-lint::only-changed needs a pull_request event; linting every page')
+    expect(run.stdout).toContain('file=docs/old.mdx')
+    expect(run.status).toBe(1)
+  })
+
+  it('rejects an unknown fail-on value', () => {
+    const {repo, event} = pullRequest({})
+    const run = runAction(repo, event, {DOCS_LINT_FAIL_ON: 'sometimes'})
+    expect(run.status).toBe(2)
+    expect(run.stdout).toContain('Unknown fail-on `sometimes`')
+  })
+})
