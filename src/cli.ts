@@ -47,6 +47,7 @@ Options:
   -c, --config <file>     Use this config file instead of searching for .docs-lintrc*
       --rule <id>=<sev>   Set a rule's severity: off, info, warn or error (repeatable)
       --changed-since <ref>  Lint only pages changed since the merge base of <ref> and HEAD
+      --shard <i>/<n>     Lint only shard i of n (a stable partition of the pages, for a CI matrix)
       --fix               Fix what rules can fix safely, write the files, report what remains
       --fix-dry-run       Print the fixes as a unified diff; write nothing
       --fix-rule <id>     Only apply the fixes of this rule (repeatable)
@@ -93,6 +94,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         'fix-dry-run': {type: 'boolean'},
         'fix-rule': {type: 'string', multiple: true},
         'changed-since': {type: 'string'},
+        shard: {type: 'string'},
         version: {type: 'boolean', short: 'v'},
         help: {type: 'boolean', short: 'h'}
       }
@@ -180,7 +182,19 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
   }
 
-  const result = await lint({patterns: positionals, cwd: io.cwd, configPath: values.config, overrides, only})
+  let shard: {index: number; count: number} | undefined
+  if (values.shard !== undefined) {
+    const match = /^(\d+)\/(\d+)$/.exec(values.shard)
+    const index = Number(match?.[1])
+    const count = Number(match?.[2])
+    if (!match || count < 1 || index < 1 || index > count) {
+      io.stderr('docs-lint: `--shard` expects `<i>/<n>` with 1 ≤ i ≤ n, got `' + values.shard + '`\n')
+      return 2
+    }
+    shard = {index, count}
+  }
+
+  const result = await lint({patterns: positionals, cwd: io.cwd, configPath: values.config, overrides, only, shard})
   if (result.configErrors.length > 0) {
     for (const message of result.configErrors) io.stderr('docs-lint: ' + message + '\n')
     return 2

@@ -19,6 +19,8 @@ export interface LintOptions {
   configPath?: string | undefined
   /** Lint only these pages (absolute paths) among those the patterns match (`--changed-since`). */
   only?: ReadonlySet<string> | undefined
+  /** Lint only the pages of shard `index` (1-based) of `count` (`--shard`), a stable partition by path. */
+  shard?: {index: number; count: number} | undefined
   /** Rule settings that win over every config file (`--rule`). */
   overrides?: Record<string, RuleSetting>
 }
@@ -27,6 +29,17 @@ export interface LintResult {
   files: VFile[]
   /** Problems in configuration; when present, the run is a usage error (exit code 2). */
   configErrors: string[]
+}
+
+/** The shard (1-based) a page belongs to: FNV-1a of its `/`-separated path, so every runner agrees. */
+export function shardOf(relativePath: string, count: number): number {
+  let hash = 0x811c9dc5
+  const key = relativePath.split(path.sep).join('/')
+  for (let index = 0; index < key.length; index++) {
+    hash ^= key.charCodeAt(index)
+    hash = Math.imul(hash, 0x01000193) >>> 0
+  }
+  return (hash % count) + 1
 }
 
 /** What the platform never publishes, so docs-lint never lints it either. */
@@ -97,7 +110,14 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   }
 
   const only = options.only
-  const skip = only ? (file: VFile) => !only.has(path.resolve(file.cwd, file.path)) : undefined
+  const shard = options.shard
+  const skip = only || shard
+    ? (file: VFile) => {
+        const absolute = path.resolve(file.cwd, file.path)
+        if (only && !only.has(absolute)) return true
+        return shard !== undefined && shardOf(path.relative(cwd, absolute), shard.count) !== shard.index
+      }
+    : undefined
 
   let defaultConfig: ResolvedConfig
   try {

@@ -207,3 +207,25 @@ describe('the installed bin', () => {
     expect(JSON.parse(result.stdout)[0].messages[0].ruleId).toBe('heading-levels')
   })
 })
+
+describe('--shard', () => {
+  it('splits the pages into disjoint shards whose union is the whole run', async () => {
+    const pages: Record<string, string> = {}
+    for (let index = 0; index < 30; index++) pages['p' + index + '.mdx'] = '# Page ' + index + '\n'
+    const root = tempSite(pages)
+    const all = JSON.parse((await runCli(['--format', 'json'], root)).stdout) as Array<{path: string; messages: unknown[]}>
+    const shards = []
+    for (const index of [1, 2, 3]) {
+      shards.push(JSON.parse((await runCli(['--format', 'json', '--shard', index + '/3'], root)).stdout) as typeof all)
+    }
+    const union = shards.flat().sort((a, b) => a.path.localeCompare(b.path))
+    expect(union).toEqual([...all].sort((a, b) => a.path.localeCompare(b.path)))
+    for (const shard of shards) expect(shard.length).toBeGreaterThan(3)
+  })
+
+  it('rejects a malformed shard', async () => {
+    const run = await runCli(['--shard', '4/3'], tempSite({}))
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('`--shard` expects `<i>/<n>` with 1 ≤ i ≤ n, got `4/3`')
+  })
+})
