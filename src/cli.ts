@@ -47,6 +47,7 @@ Options:
   -c, --config <file>     Use this config file instead of searching for .docs-lintrc*
       --rule <id>=<sev>   Set a rule's severity: off, info, warn or error (repeatable)
       --changed-since <ref>  Lint only pages changed since the merge base of <ref> and HEAD
+      --max-file-size <size>  Skip pages larger than this (default 5MB; e.g. 500KB, 20MB)
       --shard <i>/<n>     Lint only shard i of n (a stable partition of the pages, for a CI matrix)
       --fix               Fix what rules can fix safely, write the files, report what remains
       --fix-dry-run       Print the fixes as a unified diff; write nothing
@@ -95,6 +96,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         'fix-rule': {type: 'string', multiple: true},
         'changed-since': {type: 'string'},
         shard: {type: 'string'},
+        'max-file-size': {type: 'string'},
         version: {type: 'boolean', short: 'v'},
         help: {type: 'boolean', short: 'h'}
       }
@@ -194,7 +196,18 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     shard = {index, count}
   }
 
-  const result = await lint({patterns: positionals, cwd: io.cwd, configPath: values.config, overrides, only, shard})
+  let maxFileSize: number | undefined
+  if (values['max-file-size'] !== undefined) {
+    const match = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i.exec(values['max-file-size'].trim())
+    if (!match) {
+      io.stderr('docs-lint: `--max-file-size` expects a size such as `500KB` or `20MB`, got `' + values['max-file-size'] + '`\n')
+      return 2
+    }
+    const unit = {b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3}[(match[2] ?? 'b').toLowerCase() as 'b']
+    maxFileSize = Math.round(Number(match[1]) * unit)
+  }
+
+  const result = await lint({patterns: positionals, cwd: io.cwd, configPath: values.config, overrides, only, shard, maxFileSize})
   if (result.configErrors.length > 0) {
     for (const message of result.configErrors) io.stderr('docs-lint: ' + message + '\n')
     return 2

@@ -21,6 +21,8 @@ export interface LintOptions {
   only?: ReadonlySet<string> | undefined
   /** Lint only the pages of shard `index` (1-based) of `count` (`--shard`), a stable partition by path. */
   shard?: {index: number; count: number} | undefined
+  /** Pages larger than this many bytes get one message and are skipped (default 5 MB). */
+  maxFileSize?: number | undefined
   /** Rule settings that win over every config file (`--rule`). */
   overrides?: Record<string, RuleSetting>
 }
@@ -130,7 +132,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const processed = await new Promise<VFile[]>((resolve, reject) => {
     engine(
       {
-        processor: () => unified().use(docsLintParse, {skip}),
+        processor: () => unified().use(docsLintParse, {skip, maxFileSize: options.maxFileSize}),
         cwd,
         files: [...patterns, ...(options.files ?? [])],
         extensions: ['md', 'mdx'],

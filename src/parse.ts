@@ -99,14 +99,36 @@ function findBinary(source: string): number {
 export interface ParseOptions {
   /** Pages to leave alone (e.g. not changed since a git ref): not parsed, not linted, not reported. */
   skip?: ((file: VFile) => boolean) | undefined
+  /** Larger pages get one message and are not parsed (`--max-file-size`, bytes). */
+  maxFileSize?: number | undefined
+}
+
+export const defaultMaxFileSize = 5 * 1024 * 1024
+
+function megabytes(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '') + ' MB'
 }
 
 /** The unified parser plugin used by `createProcessor`. */
 export const docsLintParse: Plugin<[ParseOptions?], string, Root> = function (this: Processor, options = {}) {
   const skip = options.skip
+  const maxFileSize = options.maxFileSize ?? defaultMaxFileSize
   ;(this as unknown as Processor<Root>).parser = (_document, file) => {
     if (skip?.(file)) {
       file.data['docsLintSkipped'] = true
+      return {type: 'root', children: []}
+    }
+    const value = file.value ?? ''
+    // A string's UTF-8 size is at most three bytes per code unit: count only when it may matter.
+    const size = typeof value === 'string' ? (value.length * 3 > maxFileSize ? Buffer.byteLength(value) : 0) : value.byteLength
+    if (size > maxFileSize) {
+      parseFailures.set(file, {
+        reason: 'Skipped: the file is ' + megabytes(size) + ', larger than the ' + megabytes(maxFileSize) + ' limit (`--max-file-size`)',
+        line: 1,
+        column: 1,
+        cause: 'file-too-large',
+        binary: true
+      })
       return {type: 'root', children: []}
     }
     return parsePage(file)

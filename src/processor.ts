@@ -14,7 +14,7 @@ import type {ResolvedConfig} from './config.js'
 export const MESSAGES_URL = 'https://docs-lint.dev/messages'
 
 /** Ids of messages that come from docs-lint itself rather than from a rule. */
-export const builtinMessageIds = ['parse-error', 'inline-config', 'encoding', 'read-error', 'rule-error', 'fix-error'] as const
+export const builtinMessageIds = ['parse-error', 'file-too-large', 'inline-config', 'encoding', 'read-error', 'rule-error', 'fix-error'] as const
 
 interface CompiledRule {
   rule: Rule<any>
@@ -88,13 +88,14 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
       controlMessages(compiled, tree, file)
     }
     if (failure) {
+      const ruleId = failure.cause === 'file-too-large' ? 'file-too-large' : 'parse-error'
       const message = file.message(failure.reason, {
         place: {line: failure.line, column: failure.column},
-        ruleId: 'parse-error',
+        ruleId,
         source: SOURCE
       })
-      message.fatal = true
-      message.url = MESSAGES_URL + '#parse-error'
+      message.fatal = ruleId === 'parse-error'
+      message.url = MESSAGES_URL + '#' + ruleId
     }
     if (!failure?.binary) reportEncoding(file)
     for (const message of file.messages) {
