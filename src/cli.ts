@@ -16,6 +16,7 @@ import {github, githubSummary} from './reporters/github.js'
 import {sarif} from './reporters/sarif.js'
 import {version} from './version.js'
 import {changedSince} from './git.js'
+import {availableCores} from './pool.js'
 
 type Format = 'pretty' | 'json' | 'github' | 'sarif'
 const formatNames: Format[] = ['pretty', 'json', 'github', 'sarif']
@@ -47,6 +48,8 @@ Options:
   -c, --config <file>     Use this config file instead of searching for .docs-lintrc*
       --rule <id>=<sev>   Set a rule's severity: off, info, warn or error (repeatable)
       --changed-since <ref>  Lint only pages changed since the merge base of <ref> and HEAD
+  -j, --jobs <n>          Worker threads that lint pages (default: the available cores; 0: none)
+      --file-timeout <s>  Report a page that takes longer than this many seconds (default 30)
       --max-file-size <size>  Skip pages larger than this (default 5MB; e.g. 500KB, 20MB)
       --shard <i>/<n>     Lint only shard i of n (a stable partition of the pages, for a CI matrix)
       --fix               Fix what rules can fix safely, write the files, report what remains
@@ -97,6 +100,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         'changed-since': {type: 'string'},
         shard: {type: 'string'},
         'max-file-size': {type: 'string'},
+        jobs: {type: 'string', short: 'j'},
+        'file-timeout': {type: 'string'},
         version: {type: 'boolean', short: 'v'},
         help: {type: 'boolean', short: 'h'}
       }
@@ -207,7 +212,34 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     maxFileSize = Math.round(Number(match[1]) * unit)
   }
 
-  const result = await lint({patterns: positionals, cwd: io.cwd, configPath: values.config, overrides, only, shard, maxFileSize})
+  let jobs = availableCores()
+  if (values.jobs !== undefined) {
+    jobs = Number(values.jobs)
+    if (!Number.isInteger(jobs) || jobs < 0) {
+      io.stderr('docs-lint: `--jobs` expects a non-negative integer, got `' + values.jobs + '`\n')
+      return 2
+    }
+  }
+  let fileTimeoutMs: number | undefined
+  if (values['file-timeout'] !== undefined) {
+    fileTimeoutMs = Number(values['file-timeout']) * 1000
+    if (!(fileTimeoutMs > 0)) {
+      io.stderr('docs-lint: `--file-timeout` expects a number of seconds, got `' + values['file-timeout'] + '`\n')
+      return 2
+    }
+  }
+
+  const result = await lint({
+    patterns: positionals,
+    cwd: io.cwd,
+    configPath: values.config,
+    overrides,
+    only,
+    shard,
+    maxFileSize,
+    jobs,
+    fileTimeoutMs
+  })
   if (result.configErrors.length > 0) {
     for (const message of result.configErrors) io.stderr('docs-lint: ' + message + '\n')
     return 2

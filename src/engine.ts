@@ -6,8 +6,12 @@ import {unified} from 'unified'
 import type {VFile} from 'vfile'
 import {compareMessage} from 'vfile-sort'
 import {ConfigError, resolveConfig, type ResolvedConfig, type RuleSetting, type UserConfig} from './config.js'
-import {docsLintPlugin} from './processor.js'
-import {docsLintParse} from './parse.js'
+import type {Root} from 'mdast'
+import {createProcessor, docsLintPlugin, MESSAGES_URL} from './processor.js'
+import {defaultMaxFileSize, docsLintParse} from './parse.js'
+import {PagePool, PageTimeoutError} from './pool.js'
+import {applyPageResult, serializeConfig} from './remote.js'
+import {runSiteChecks} from './site/run.js'
 
 export interface LintOptions {
   /** Files, folders or globs; default `.`. */
@@ -23,6 +27,10 @@ export interface LintOptions {
   shard?: {index: number; count: number} | undefined
   /** Pages larger than this many bytes get one message and are skipped (default 5 MB). */
   maxFileSize?: number | undefined
+  /** Worker threads that parse and lint pages; 0 lints in this thread (default: 0 here, the CLI uses the cores). */
+  jobs?: number | undefined
+  /** With workers: a page that takes longer than this many milliseconds becomes a message (default 30 s). */
+  fileTimeoutMs?: number | undefined
   /** Rule settings that win over every config file (`--rule`). */
   overrides?: Record<string, RuleSetting>
 }
@@ -31,6 +39,47 @@ export interface LintResult {
   files: VFile[]
   /** Problems in configuration; when present, the run is a usage error (exit code 2). */
   configErrors: string[]
+}
+
+interface RemoteSettings {
+  config: ResolvedConfig
+  pool: PagePool
+  maxFileSize: number | undefined
+}
+
+/** Send the page to a worker thread and put its messages and facts on the engine's file. */
+function remoteLintPlugin(settings: RemoteSettings) {
+  const maxFileSize = settings.maxFileSize ?? defaultMaxFileSize
+  return async function (tree: Root, file: VFile): Promise<Root> {
+    if (file.data['docsLintSkipped']) return tree
+    const value = String(file.value ?? '')
+    // Too large to be worth a copy to a worker: this thread reports it without parsing it.
+    if (value.length > maxFileSize / 3 && Buffer.byteLength(value) > maxFileSize) {
+      const local = createProcessor(settings.config, {maxFileSize})
+      await local.run(local.parse(file), file)
+      return tree
+    }
+    try {
+      const result = await settings.pool.run({
+        path: file.path,
+        cwd: file.cwd,
+        value,
+        config: serializeConfig(settings.config),
+        maxFileSize: settings.maxFileSize
+      })
+      applyPageResult(file, result, settings.config)
+      if (result.data['bom']) file.value = value.slice(1)
+    } catch (error) {
+      const timeout = error instanceof PageTimeoutError
+      const message = file.message(timeout ? error.message : 'Cannot lint page: ' + String((error as Error).message).split('\n')[0], {
+        ruleId: timeout ? 'file-timeout' : 'rule-error',
+        source: 'docs-lint'
+      })
+      message.fatal = true
+      message.url = MESSAGES_URL + '#' + (timeout ? 'file-timeout' : 'rule-error')
+    }
+    return tree
+  }
 }
 
 /** The shard (1-based) a page belongs to: FNV-1a of its `/`-separated path, so every runner agrees. */
@@ -121,6 +170,12 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       }
     : undefined
 
+  const pool = options.jobs && options.jobs > 0 ? new PagePool(options.jobs, options.fileTimeoutMs ?? 30_000) : undefined
+  const pagePlugin = (config: ResolvedConfig): [never, unknown] =>
+    pool
+      ? [remoteLintPlugin as never, {config, pool, maxFileSize: options.maxFileSize}]
+      : [docsLintPlugin as never, {config, keepTree: false}]
+
   let defaultConfig: ResolvedConfig
   try {
     defaultConfig = resolveFor(undefined, undefined)
@@ -132,7 +187,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const processed = await new Promise<VFile[]>((resolve, reject) => {
     engine(
       {
-        processor: () => unified().use(docsLintParse, {skip, maxFileSize: options.maxFileSize}),
+        processor: () => unified().use(docsLintParse, {skip, maxFileSize: options.maxFileSize, deferred: pool !== undefined}),
         cwd,
         files: [...patterns, ...(options.files ?? [])],
         extensions: ['md', 'mdx'],
@@ -145,9 +200,9 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
         ignorePatterns: [...platformIgnores, ...mintignorePatterns(cwd, patterns)],
         silentlyIgnore: true,
         configTransform(value, filePath) {
-          return {plugins: [[docsLintPlugin as never, {config: resolveFor(value as UserConfig, filePath), keepTree: false}]]}
+          return {plugins: [pagePlugin(resolveFor(value as UserConfig, filePath))]}
         },
-        defaultConfig: {plugins: [[docsLintPlugin as never, {config: defaultConfig, keepTree: false}]]},
+        defaultConfig: {plugins: [pagePlugin(defaultConfig)]},
         out: false,
         output: false,
         reporter: () => '',
@@ -159,9 +214,11 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
         else resolve(context?.files ?? [])
       }
     )
-  })
+  }).finally(() => pool?.close())
 
   const files = processed.filter((file) => !file.data['docsLintSkipped'])
+  // Whole-site checks (docs.json, navigation, links) need every page's facts: they run once, now.
+  files.push(...runSiteChecks(files))
   for (const file of files) {
     for (const error of relabelEngineMessages(file, cwd)) configErrors.add(error)
     file.messages.sort(compareMessage)

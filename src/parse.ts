@@ -101,6 +101,8 @@ export interface ParseOptions {
   skip?: ((file: VFile) => boolean) | undefined
   /** Larger pages get one message and are not parsed (`--max-file-size`, bytes). */
   maxFileSize?: number | undefined
+  /** Another step parses the page (a worker thread): return an empty tree. */
+  deferred?: boolean | undefined
 }
 
 export const defaultMaxFileSize = 5 * 1024 * 1024
@@ -118,6 +120,7 @@ export const docsLintParse: Plugin<[ParseOptions?], string, Root> = function (th
       file.data['docsLintSkipped'] = true
       return {type: 'root', children: []}
     }
+    if (options.deferred) return {type: 'root', children: []}
     const value = file.value ?? ''
     // A string's UTF-8 size is at most three bytes per code unit: count only when it may matter.
     const size = typeof value === 'string' ? (value.length * 3 > maxFileSize ? Buffer.byteLength(value) : 0) : value.byteLength

@@ -7,6 +7,7 @@ import {VFileMessage} from 'vfile-message'
 import remarkMessageControl from 'remark-message-control'
 import {docsLintParse, parseFailureOf} from './parse.js'
 import {createPage} from './page.js'
+import {collectSiteFacts, probeInlineControl, siteFactsKey} from './site/facts.js'
 import {SOURCE, type Check, type Rule} from './rule.js'
 import {ruleById} from '../rules/index.js'
 import type {ResolvedConfig} from './config.js'
@@ -25,6 +26,8 @@ interface CompiledRule {
 
 interface Compiled {
   rules: CompiledRule[]
+  /** Enabled site rules: when any, each page leaves its facts for the site checks. */
+  siteRuleIds: string[]
   messageControl: (tree: Root, file: VFile) => void
 }
 
@@ -35,9 +38,12 @@ function compile(config: ResolvedConfig, processor: Processor<any, any, any, any
   let compiled = compiledConfigs.get(config)
   if (compiled) return compiled
   const compiledRules: CompiledRule[] = []
+  const siteRuleIds: string[] = []
   for (const [ruleId, entry] of config.rules) {
     const rule = ruleById.get(ruleId)
     if (!rule) continue
+    if (rule.site) siteRuleIds.push(ruleId)
+    if (!rule.create) continue
     const options = entry.options
     const check = rule.prepare(options)
     const severity = entry.severity === 'error' ? 'error' : 'warn'
@@ -46,6 +52,7 @@ function compile(config: ResolvedConfig, processor: Processor<any, any, any, any
   }
   compiled = {
     rules: compiledRules,
+    siteRuleIds,
     messageControl: remarkMessageControl({
       name: SOURCE,
       source: SOURCE,
@@ -59,6 +66,8 @@ function compile(config: ResolvedConfig, processor: Processor<any, any, any, any
 export interface ProcessorOptions {
   /** Keep the syntax tree after linting (unified-engine does not need it; dropping it saves memory). */
   keepTree?: boolean
+  /** Pages larger than this many bytes are skipped with one message (default 5 MB). */
+  maxFileSize?: number | undefined
 }
 
 /**
@@ -66,7 +75,9 @@ export interface ProcessorOptions {
  * The CLI, the API, the language server and the tests all lint through it.
  */
 export function createProcessor(config: ResolvedConfig, options: ProcessorOptions = {}): Processor<Root, Root, Root> {
-  return unified().use(docsLintParse).use(docsLintPlugin, {config, keepTree: options.keepTree ?? false}) as never
+  return unified()
+    .use(docsLintParse, {maxFileSize: options.maxFileSize})
+    .use(docsLintPlugin, {config, keepTree: options.keepTree ?? false}) as never
 }
 
 export interface DocsLintSettings {
@@ -82,10 +93,17 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
     const failure = parseFailureOf(file)
     // `--fix` re-lints a page with the config that linted it.
     file.data['docsLintConfig'] = settings.config
-    createPage(file, tree, {parseFailed: failure !== undefined, components: settings.config.components})
+    const page = createPage(file, tree, {parseFailed: failure !== undefined, components: settings.config.components})
     if (!failure?.binary) {
       for (const entry of compiled.rules) runRule(entry, tree, file)
-      controlMessages(compiled, tree, file)
+      if (compiled.siteRuleIds.length > 0) {
+        // The site checks run after every page; keep only the facts they need, not the tree.
+        const facts = collectSiteFacts(tree, file, page, failure !== undefined)
+        file.data[siteFactsKey] = facts
+        probeInlineControl(facts, file, compiled.siteRuleIds, () => controlMessages(compiled, tree, file))
+      } else {
+        controlMessages(compiled, tree, file)
+      }
     }
     if (failure) {
       const ruleId = failure.cause === 'file-too-large' ? 'file-too-large' : 'parse-error'
@@ -107,8 +125,13 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
   }
 }
 
+/** Milliseconds per rule in this thread, collected when `DOCS_LINT_TIMING` is set (like ESLint's TIMING). */
+export const ruleTimings = new Map<string, number>()
+const timing = Boolean(process.env['DOCS_LINT_TIMING'])
+
 function runRule(entry: CompiledRule, tree: Root, file: VFile): void {
   const before = file.messages.length
+  const started = timing ? performance.now() : 0
   try {
     entry.transformer(tree, file, (error) => {
       if (error) throw error
@@ -122,6 +145,7 @@ function runRule(entry: CompiledRule, tree: Root, file: VFile): void {
     message.url = MESSAGES_URL + '#rule-error'
     return
   }
+  if (timing) ruleTimings.set(entry.rule.id, (ruleTimings.get(entry.rule.id) ?? 0) + performance.now() - started)
   for (let index = before; index < file.messages.length; index++) {
     const message = file.messages[index]!
     // unified-lint-rule turns an exception in a rule into a message carrying it as `cause`.

@@ -229,3 +229,28 @@ describe('--shard', () => {
     expect(run.stderr).toContain('`--shard` expects `<i>/<n>` with 1 ≤ i ≤ n, got `4/3`')
   })
 })
+
+describe('--jobs and --file-timeout', () => {
+  it('gives the same output in this thread and with one or two workers', async () => {
+    const pages: Record<string, string> = {}
+    for (let index = 0; index < 12; index++) pages['p' + index + '.mdx'] = index % 2 ? goodPage : '# Page ' + index + '\n\nBroken <Note\n'
+    const root = tempSite(pages)
+    const outputs = []
+    for (const jobs of ['0', '1', '2']) outputs.push((await runCli(['--format', 'json', '--jobs', jobs], root)).stdout)
+    expect(outputs[1]).toBe(outputs[0])
+    expect(outputs[2]).toBe(outputs[0])
+    expect(outputs[0]).toContain('parse-error')
+  })
+
+  it('turns a page that runs past the time budget into a message and goes on', async () => {
+    const slow = '---\ntitle: Slow\ndescription: A very long page.\n---\n\n' + '## Part\n\nText with [a link](/x) and `code`.\n\n'.repeat(40_000)
+    const root = tempSite({'slow.mdx': slow, 'ok.mdx': goodPage})
+    const run = await runCli(['--format', 'json', '--jobs', '1', '--file-timeout', '0.2'], root)
+    const report = JSON.parse(run.stdout) as Array<{path: string; messages: Array<{ruleId: string; reason: string}>}>
+    expect(report.find((file) => file.path === 'slow.mdx')!.messages).toMatchObject([
+      {ruleId: 'file-timeout', reason: 'Stopped after 0.2 s: the page takes longer than the time budget (`--file-timeout`)'}
+    ])
+    expect(report.find((file) => file.path === 'ok.mdx')!.messages).toEqual([])
+    expect(run.code).toBe(1)
+  })
+})

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// Time per rule (and parse) over a corpus, in one thread: where the lint time goes.
+// Usage: DOCS_LINT_TIMING=1 node bench/rule-timing.mjs <folder> [preset]
+import fs from 'node:fs'
+import path from 'node:path'
+import {VFile} from 'vfile'
+import {createProcessor, resolveConfig} from '../dist/src/index.js'
+import {ruleTimings} from '../dist/src/processor.js'
+
+const folder = path.resolve(process.argv[2] ?? '.')
+const config = resolveConfig({extends: process.argv[3] ?? 'recommended'})
+const walk = (dir, out = []) => {
+  for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) walk(full, out)
+    else if (/\.mdx?$/.test(entry.name)) out.push(full)
+  }
+  return out
+}
+const pages = walk(folder).map((file) => ({path: file, value: fs.readFileSync(file, 'utf8')}))
+let parse = 0
+let total = 0
+for (const page of pages) {
+  const file = new VFile(page)
+  const processor = createProcessor(config)
+  const start = performance.now()
+  const tree = processor.parse(file)
+  parse += performance.now() - start
+  await processor.run(tree, file)
+  total += performance.now() - start
+}
+const rows = [['parse', parse], ...[...ruleTimings].sort((a, b) => b[1] - a[1])]
+console.log(`${pages.length} pages, total ${(total / 1000).toFixed(2)} s`)
+for (const [name, ms] of rows) console.log(`${name.padEnd(24)} ${(ms / 1000).toFixed(2).padStart(7)} s  ${((100 * ms) / total).toFixed(1).padStart(5)} %`)

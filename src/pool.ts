@@ -1,0 +1,132 @@
+import os from 'node:os'
+import {Worker} from 'node:worker_threads'
+import type {PageResult} from './remote.js'
+import type {PageTask, TaskReply} from './worker.js'
+
+interface Slot {
+  worker: Worker
+  inFlight: Map<number, Pending>
+  /** Set when the worker has loaded docs-lint; a page's clock starts only then. */
+  ready: boolean
+}
+
+interface Pending {
+  task: PageTask
+  resolve: (result: PageResult) => void
+  reject: (error: Error) => void
+  started: number
+}
+
+export class PageTimeoutError extends Error {}
+
+// From source (tests run TypeScript directly) the worker is the compiled one, which `npm test` builds first.
+const workerUrl = import.meta.url.endsWith('.ts')
+  ? new URL('../dist/src/worker.js', import.meta.url)
+  : new URL('./worker.js', import.meta.url)
+
+/** Default worker count: the cores the process may use. */
+export function availableCores(): number {
+  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length
+}
+
+/**
+ * Worker threads that parse and lint pages. Each worker has at most two pages in flight, so it is never
+ * idle while the main thread reads the next file. A page that runs past `timeoutMs` ends its worker
+ * (the only way to stop a runaway parse) and becomes a timeout error; a new worker takes over.
+ */
+export class PagePool {
+  private readonly workers: Slot[] = []
+  private readonly queue: Pending[] = []
+  private nextId = 0
+  private timer: NodeJS.Timeout | undefined
+  private closed = false
+
+  constructor(
+    private readonly size: number,
+    private readonly timeoutMs: number
+  ) {
+    for (let index = 0; index < size; index++) this.workers.push(this.spawn())
+  }
+
+  private failures = 0
+
+  private spawn(): Slot {
+    const worker = new Worker(workerUrl)
+    const slot: Slot = {worker, inFlight: new Map<number, Pending>(), ready: false}
+    worker.on('message', (reply: TaskReply | 'ready') => {
+      if (reply === 'ready') {
+        slot.ready = true
+        this.pump()
+        return
+      }
+      const pending = slot.inFlight.get(reply.id)
+      if (!pending) return
+      slot.inFlight.delete(reply.id)
+      if ('error' in reply) pending.reject(new Error(reply.error))
+      else pending.resolve(reply.result)
+      this.pump()
+    })
+    worker.on('error', (error) => this.replace(slot, error))
+    worker.on('exit', (code) => {
+      if (!this.closed && code !== 0) this.replace(slot, new Error('worker stopped with code ' + code))
+    })
+    return slot
+  }
+
+  private replace(slot: Slot, error: Error): void {
+    const index = this.workers.indexOf(slot)
+    if (index === -1) return
+    for (const pending of slot.inFlight.values()) pending.reject(error)
+    slot.inFlight.clear()
+    void slot.worker.terminate()
+    // A worker that cannot even start would fail again: stop replacing and fail what is queued.
+    if (error.message !== 'timeout' && ++this.failures > 2 * this.size) {
+      this.workers.splice(index, 1)
+      if (this.workers.length === 0) for (const pending of this.queue.splice(0)) pending.reject(error)
+      return
+    }
+    if (!this.closed) this.workers[index] = this.spawn()
+    this.pump()
+  }
+
+  run(task: Omit<PageTask, 'id'>): Promise<PageResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({task: {...task, id: this.nextId++}, resolve, reject, started: 0})
+      this.pump()
+      this.timer ??= setInterval(() => this.checkTimeouts(), Math.min(1000, this.timeoutMs)).unref()
+    })
+  }
+
+  private pump(): void {
+    for (const slot of this.workers) {
+      while (slot.ready && slot.inFlight.size < 2 && this.queue.length > 0) {
+        const pending = this.queue.shift()!
+        pending.started = performance.now()
+        slot.inFlight.set(pending.task.id, pending)
+        slot.worker.postMessage(pending.task)
+      }
+    }
+  }
+
+  private checkTimeouts(): void {
+    const now = performance.now()
+    for (const slot of this.workers) {
+      // Only the oldest page of a worker is running; the other waits behind it.
+      const oldest = slot.inFlight.values().next().value
+      if (oldest && slot.ready && now - oldest.started > this.timeoutMs) {
+        slot.inFlight.delete(oldest.task.id)
+        oldest.reject(new PageTimeoutError('Stopped after ' + Number((this.timeoutMs / 1000).toFixed(1)) + ' s: the page takes longer than the time budget (`--file-timeout`)'))
+        // The page behind it never started: it goes back to the queue.
+        for (const waiting of slot.inFlight.values()) this.queue.unshift(waiting)
+        slot.inFlight.clear()
+        this.replace(slot, new Error('timeout'))
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    if (this.timer) clearInterval(this.timer)
+    await Promise.all(this.workers.map((slot) => slot.worker.terminate()))
+  }
+}

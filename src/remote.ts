@@ -1,0 +1,102 @@
+import {createHash} from 'node:crypto'
+import type {VFile} from 'vfile'
+import type {VFileMessage} from 'vfile-message'
+import type {ResolvedConfig, RuleEntry} from './config.js'
+import type {MessageExtras} from './rule.js'
+
+/** A config as it crosses a thread boundary or sits in the cache. */
+export interface SerializedConfig {
+  key: string
+  rules: Array<[string, RuleEntry]>
+  components: string[]
+  filePath: string | undefined
+}
+
+export interface SerializedMessage {
+  reason: string
+  place: VFileMessage['place']
+  ruleId: string | undefined
+  source: string | undefined
+  fatal: boolean | null | undefined
+  url: string | undefined
+  actual: string | undefined
+  expected: string[] | undefined
+  fix: MessageExtras['fix']
+  suggestions: MessageExtras['suggestions']
+}
+
+/** What linting one page produces, apart from the page itself. */
+export interface PageResult {
+  messages: SerializedMessage[]
+  /** `file.data` entries other than the config (facts for site checks, the BOM flag, ...). */
+  data: Record<string, unknown>
+}
+
+const serializedConfigs = new WeakMap<ResolvedConfig, SerializedConfig>()
+
+export function serializeConfig(config: ResolvedConfig): SerializedConfig {
+  let serialized = serializedConfigs.get(config)
+  if (!serialized) {
+    const rules = [...config.rules]
+    const key = createHash('sha256').update(JSON.stringify([rules, config.components])).digest('hex').slice(0, 32)
+    serialized = {key, rules, components: config.components, filePath: config.filePath}
+    serializedConfigs.set(config, serialized)
+  }
+  return serialized
+}
+
+const deserializedConfigs = new Map<string, ResolvedConfig>()
+
+/** The same object for the same key, so compiled rule sets are reused across pages. */
+export function deserializeConfig(serialized: SerializedConfig): ResolvedConfig {
+  let config = deserializedConfigs.get(serialized.key)
+  if (!config) {
+    config = {rules: new Map(serialized.rules), components: serialized.components, filePath: serialized.filePath}
+    deserializedConfigs.set(serialized.key, config)
+  }
+  return config
+}
+
+export function serializeMessage(message: VFileMessage): SerializedMessage {
+  const extras = message as VFileMessage & MessageExtras
+  return {
+    reason: message.reason,
+    place: message.place,
+    ruleId: message.ruleId,
+    source: message.source,
+    fatal: message.fatal,
+    url: message.url,
+    actual: message.actual,
+    expected: message.expected,
+    fix: extras.fix,
+    suggestions: extras.suggestions
+  }
+}
+
+export function pageResultOf(file: VFile): PageResult {
+  const data: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(file.data)) {
+    if (key !== 'docsLintConfig') data[key] = value
+  }
+  return {messages: file.messages.map(serializeMessage), data}
+}
+
+/** Put a page's result (from a worker or the cache) on the engine's file. */
+export function applyPageResult(file: VFile, result: PageResult, config: ResolvedConfig): void {
+  Object.assign(file.data, result.data)
+  file.data['docsLintConfig'] = config
+  for (const serialized of result.messages) {
+    const message = file.message(serialized.reason, {
+      place: serialized.place ?? undefined,
+      ruleId: serialized.ruleId ?? undefined,
+      source: serialized.source ?? undefined
+    })
+    message.fatal = serialized.fatal
+    if (serialized.url !== undefined) message.url = serialized.url
+    if (serialized.actual !== undefined) message.actual = serialized.actual
+    if (serialized.expected !== undefined) message.expected = serialized.expected
+    const extras = message as VFileMessage & MessageExtras
+    if (serialized.fix) extras.fix = serialized.fix
+    if (serialized.suggestions) extras.suggestions = serialized.suggestions
+  }
+}
