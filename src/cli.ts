@@ -48,6 +48,8 @@ Options:
   -c, --config <file>     Use this config file instead of searching for .docs-lintrc*
       --rule <id>=<sev>   Set a rule's severity: off, info, warn or error (repeatable)
       --changed-since <ref>  Lint only pages changed since the merge base of <ref> and HEAD
+      --cache             Reuse results of unchanged pages from the last run
+      --cache-location <path>  Where the cache lives (default .docs-lint-cache)
   -j, --jobs <n>          Worker threads that lint pages (default: the available cores; 0: none)
       --file-timeout <s>  Report a page that takes longer than this many seconds (default 30)
       --max-file-size <size>  Skip pages larger than this (default 5MB; e.g. 500KB, 20MB)
@@ -101,6 +103,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         shard: {type: 'string'},
         'max-file-size': {type: 'string'},
         jobs: {type: 'string', short: 'j'},
+        cache: {type: 'boolean'},
+        'cache-location': {type: 'string'},
         'file-timeout': {type: 'string'},
         version: {type: 'boolean', short: 'v'},
         help: {type: 'boolean', short: 'h'}
@@ -238,8 +242,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     shard,
     maxFileSize,
     jobs,
-    fileTimeoutMs
+    fileTimeoutMs,
+    cacheLocation: values.cache || values['cache-location'] !== undefined ? values['cache-location'] ?? '.docs-lint-cache' : undefined
   })
+  for (const notice of result.notices) io.stderr('docs-lint: ' + notice + '\n')
   if (result.configErrors.length > 0) {
     for (const message of result.configErrors) io.stderr('docs-lint: ' + message + '\n')
     return 2

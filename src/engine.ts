@@ -7,7 +7,9 @@ import type {VFile} from 'vfile'
 import {compareMessage} from 'vfile-sort'
 import {ConfigError, resolveConfig, type ResolvedConfig, type RuleSetting, type UserConfig} from './config.js'
 import type {Root} from 'mdast'
-import {createProcessor, docsLintPlugin, MESSAGES_URL} from './processor.js'
+import {docsLintPlugin, MESSAGES_URL} from './processor.js'
+import {ResultCache, contentHash} from './cache.js'
+import {lintTask} from './worker.js'
 import {defaultMaxFileSize, docsLintParse} from './parse.js'
 import {PagePool, PageTimeoutError} from './pool.js'
 import {applyPageResult, serializeConfig} from './remote.js'
@@ -31,53 +33,60 @@ export interface LintOptions {
   jobs?: number | undefined
   /** With workers: a page that takes longer than this many milliseconds becomes a message (default 30 s). */
   fileTimeoutMs?: number | undefined
+  /** Reuse per-page results of unchanged pages from this cache file (`--cache`). */
+  cacheLocation?: string | undefined
   /** Rule settings that win over every config file (`--rule`). */
   overrides?: Record<string, RuleSetting>
 }
 
 export interface LintResult {
   files: VFile[]
+  /** Things the user should know that are not problems in pages (an ignored cache file, ...). */
+  notices: string[]
   /** Problems in configuration; when present, the run is a usage error (exit code 2). */
   configErrors: string[]
 }
 
-interface RemoteSettings {
+interface DispatchSettings {
   config: ResolvedConfig
-  pool: PagePool
+  pool: PagePool | undefined
+  cache: ResultCache | undefined
   maxFileSize: number | undefined
 }
 
-/** Send the page to a worker thread and put its messages and facts on the engine's file. */
-function remoteLintPlugin(settings: RemoteSettings) {
+/**
+ * Lint a page where it is cheapest: from the cache when its text and config are unchanged, else in a
+ * worker thread (or this one), then put its messages and facts on the engine's file.
+ */
+function dispatchPlugin(settings: DispatchSettings) {
   const maxFileSize = settings.maxFileSize ?? defaultMaxFileSize
+  const config = serializeConfig(settings.config)
   return async function (tree: Root, file: VFile): Promise<Root> {
     if (file.data['docsLintSkipped']) return tree
     const value = String(file.value ?? '')
-    // Too large to be worth a copy to a worker: this thread reports it without parsing it.
-    if (value.length > maxFileSize / 3 && Buffer.byteLength(value) > maxFileSize) {
-      const local = createProcessor(settings.config, {maxFileSize})
-      await local.run(local.parse(file), file)
-      return tree
+    const task = {path: file.path, cwd: file.cwd, value, config, maxFileSize: settings.maxFileSize}
+    const key = settings.cache?.keyOf(path.resolve(file.cwd, file.path))
+    const hash = settings.cache ? contentHash(value) : ''
+    let result = key === undefined ? undefined : settings.cache!.get(key, hash, config.key)
+    if (!result) {
+      try {
+        // Too large to be worth a copy to a worker: this thread reports it without parsing it.
+        const local = !settings.pool || (value.length > maxFileSize / 3 && Buffer.byteLength(value) > maxFileSize)
+        result = local ? await lintTask({...task, id: 0}) : await settings.pool!.run(task)
+      } catch (error) {
+        const timeout = error instanceof PageTimeoutError
+        const message = file.message(timeout ? error.message : 'Cannot lint page: ' + String((error as Error).message).split('\n')[0], {
+          ruleId: timeout ? 'file-timeout' : 'rule-error',
+          source: 'docs-lint'
+        })
+        message.fatal = true
+        message.url = MESSAGES_URL + '#' + (timeout ? 'file-timeout' : 'rule-error')
+        return tree
+      }
+      if (key !== undefined) settings.cache!.set(key, hash, config.key, result)
     }
-    try {
-      const result = await settings.pool.run({
-        path: file.path,
-        cwd: file.cwd,
-        value,
-        config: serializeConfig(settings.config),
-        maxFileSize: settings.maxFileSize
-      })
-      applyPageResult(file, result, settings.config)
-      if (result.data['bom']) file.value = value.slice(1)
-    } catch (error) {
-      const timeout = error instanceof PageTimeoutError
-      const message = file.message(timeout ? error.message : 'Cannot lint page: ' + String((error as Error).message).split('\n')[0], {
-        ruleId: timeout ? 'file-timeout' : 'rule-error',
-        source: 'docs-lint'
-      })
-      message.fatal = true
-      message.url = MESSAGES_URL + '#' + (timeout ? 'file-timeout' : 'rule-error')
-    }
+    applyPageResult(file, result, settings.config)
+    if (result.data['bom']) file.value = value.slice(1)
     return tree
   }
 }
@@ -171,23 +180,25 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     : undefined
 
   const pool = options.jobs && options.jobs > 0 ? new PagePool(options.jobs, options.fileTimeoutMs ?? 30_000) : undefined
+  const cache = options.cacheLocation ? new ResultCache(path.resolve(cwd, options.cacheLocation)) : undefined
+  const deferred = pool !== undefined || cache !== undefined
   const pagePlugin = (config: ResolvedConfig): [never, unknown] =>
-    pool
-      ? [remoteLintPlugin as never, {config, pool, maxFileSize: options.maxFileSize}]
+    deferred
+      ? [dispatchPlugin as never, {config, pool, cache, maxFileSize: options.maxFileSize} satisfies DispatchSettings]
       : [docsLintPlugin as never, {config, keepTree: false}]
 
   let defaultConfig: ResolvedConfig
   try {
     defaultConfig = resolveFor(undefined, undefined)
   } catch (error) {
-    if (error instanceof ConfigError) return {files: [], configErrors: [...configErrors]}
+    if (error instanceof ConfigError) return {files: [], configErrors: [...configErrors], notices: []}
     throw error
   }
 
   const processed = await new Promise<VFile[]>((resolve, reject) => {
     engine(
       {
-        processor: () => unified().use(docsLintParse, {skip, maxFileSize: options.maxFileSize, deferred: pool !== undefined}),
+        processor: () => unified().use(docsLintParse, {skip, maxFileSize: options.maxFileSize, deferred}),
         cwd,
         files: [...patterns, ...(options.files ?? [])],
         extensions: ['md', 'mdx'],
@@ -224,7 +235,12 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     file.messages.sort(compareMessage)
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-  return {files, configErrors: [...configErrors]}
+  const notices: string[] = []
+  if (cache) {
+    cache.save()
+    notices.push(...cache.notices)
+  }
+  return {files, configErrors: [...configErrors], notices}
 }
 
 /**

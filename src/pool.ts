@@ -44,14 +44,21 @@ export class PagePool {
   constructor(
     private readonly size: number,
     private readonly timeoutMs: number
-  ) {
-    for (let index = 0; index < size; index++) this.workers.push(this.spawn())
+  ) {}
+
+  /** Workers start with the first page that needs one: a run served from the cache starts none. */
+  private start(): void {
+    if (this.started) return
+    this.started = true
+    for (let index = 0; index < this.size; index++) this.workers.push(this.spawn())
   }
+
+  private started = false
 
   private failures = 0
 
   private spawn(): Slot {
-    const worker = new Worker(workerUrl)
+    const worker = new Worker(workerUrl, {workerData: {docsLintWorker: true}})
     const slot: Slot = {worker, inFlight: new Map<number, Pending>(), ready: false}
     worker.on('message', (reply: TaskReply | 'ready') => {
       if (reply === 'ready') {
@@ -90,6 +97,7 @@ export class PagePool {
   }
 
   run(task: Omit<PageTask, 'id'>): Promise<PageResult> {
+    this.start()
     return new Promise((resolve, reject) => {
       this.queue.push({task: {...task, id: this.nextId++}, resolve, reject, started: 0})
       this.pump()

@@ -1,4 +1,4 @@
-import {parentPort} from 'node:worker_threads'
+import {parentPort, workerData} from 'node:worker_threads'
 import {VFile} from 'vfile'
 import {createProcessor} from './processor.js'
 import {deserializeConfig, pageResultOf, type PageResult, type SerializedConfig} from './remote.js'
@@ -23,7 +23,8 @@ export async function lintTask(task: PageTask): Promise<PageResult> {
   return pageResultOf(file)
 }
 
-if (parentPort) {
+// Only in a thread the pool started: this module is also imported by the main thread (and test runners' threads).
+if (parentPort && (workerData as {docsLintWorker?: boolean} | undefined)?.docsLintWorker) {
   const port = parentPort
   port.postMessage('ready')
   port.on('message', (task: PageTask) => {

@@ -1,0 +1,118 @@
+import {createHash, randomBytes} from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import type {PageResult} from './remote.js'
+import {version} from './version.js'
+
+const magic = '{"docsLintCache":1,'
+
+interface Entry {
+  hash: string
+  config: string
+  result: PageResult
+}
+
+interface CacheFile {
+  docsLintCache: 1
+  version: string
+  entries: Record<string, Entry>
+}
+
+export function contentHash(value: string): string {
+  return createHash('sha256').update(value).digest('base64url').slice(0, 22)
+}
+
+// Facts hold sets (a page's anchors); JSON keeps them as tagged arrays.
+function replacer(_key: string, value: unknown): unknown {
+  return value instanceof Set ? {$set: [...value]} : value
+}
+
+function reviver(_key: string, value: unknown): unknown {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>
+    if (Array.isArray(record['$set']) && Object.keys(record).length === 1) return new Set(record['$set'])
+  }
+  return value
+}
+
+/**
+ * Per-page results keyed by the page's content, the effective config and the docs-lint version.
+ * A file that is not a docs-lint cache is never trusted, and never overwritten.
+ */
+export class ResultCache {
+  private entries: Record<string, Entry> = {}
+  private dirty = false
+  private writable = true
+  readonly notices: string[] = []
+  hits = 0
+  misses = 0
+
+  constructor(private readonly location: string) {
+    let text: string
+    try {
+      text = fs.readFileSync(location, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        this.notices.push('Ignoring cache `' + location + '`: ' + ((error as NodeJS.ErrnoException).code ?? 'unreadable'))
+        this.writable = false
+      }
+      return
+    }
+    if (!text.startsWith(magic)) {
+      this.notices.push('Ignoring cache `' + location + '`: it is not a docs-lint cache (it is left as it is; pass another --cache-location)')
+      this.writable = false
+      return
+    }
+    try {
+      const data = JSON.parse(text, reviver) as CacheFile
+      if (data.version !== version || !data.entries || typeof data.entries !== 'object') {
+        this.dirty = true
+        return
+      }
+      this.entries = data.entries
+    } catch {
+      this.notices.push('Ignoring cache `' + location + '`: it is corrupt; it will be rebuilt')
+      this.dirty = true
+    }
+  }
+
+  get(key: string, hash: string, config: string): PageResult | undefined {
+    const entry = this.entries[key]
+    if (entry && entry.hash === hash && entry.config === config && entry.result && Array.isArray(entry.result.messages)) {
+      this.hits++
+      return entry.result
+    }
+    this.misses++
+    return undefined
+  }
+
+  set(key: string, hash: string, config: string, result: PageResult): void {
+    this.entries[key] = {hash, config, result}
+    this.dirty = true
+  }
+
+  /** Drop entries of pages that no longer exist, then write atomically if anything changed. */
+  save(seen?: ReadonlySet<string>): void {
+    if (!this.writable || !this.dirty) return
+    if (seen) {
+      for (const key of Object.keys(this.entries)) {
+        if (!seen.has(key) && !fs.existsSync(path.resolve(path.dirname(this.location), key))) delete this.entries[key]
+      }
+    }
+    const body = JSON.stringify({entries: this.entries, version}, replacer)
+    const text = magic + body.slice(1)
+    const temp = this.location + '.' + process.pid + '-' + randomBytes(4).toString('hex') + '.tmp'
+    try {
+      fs.mkdirSync(path.dirname(this.location), {recursive: true})
+      fs.writeFileSync(temp, text)
+      fs.renameSync(temp, this.location)
+    } catch (error) {
+      fs.rmSync(temp, {force: true})
+      this.notices.push('Cannot write cache `' + this.location + '`: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message))
+    }
+  }
+
+  keyOf(absolutePath: string): string {
+    return path.relative(path.dirname(this.location), absolutePath).split(path.sep).join('/')
+  }
+}

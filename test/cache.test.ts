@@ -1,0 +1,67 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {goodPage, runCli, tempSite} from './helpers/cli.js'
+
+const h1 = '---\ntitle: A\ndescription: B\n---\n\n# One\n'
+
+function site() {
+  const pages: Record<string, string> = {'good.mdx': goodPage, 'bad.mdx': h1, 'broken.mdx': goodPage + '\n<Note\n'}
+  for (let index = 0; index < 8; index++) pages['p' + index + '.md'] = index % 2 ? goodPage : h1
+  return tempSite(pages)
+}
+
+describe('--cache', () => {
+  it('gives the same output cold, warm, and without a cache, and invalidates a changed page', async () => {
+    const root = site()
+    const uncached = await runCli(['--format', 'json'], root)
+    const cold = await runCli(['--format', 'json', '--cache'], root)
+    const warm = await runCli(['--format', 'json', '--cache'], root)
+    expect(cold).toEqual(uncached)
+    expect(warm).toEqual(uncached)
+    expect(fs.readFileSync(path.join(root, '.docs-lint-cache'), 'utf8')).toMatch(/^\{"docsLintCache":1,/)
+
+    fs.writeFileSync(path.join(root, 'good.mdx'), h1)
+    const changed = JSON.parse((await runCli(['--format', 'json', '--cache'], root)).stdout) as Array<{path: string; messages: unknown[]}>
+    expect(changed.find((file) => file.path === 'good.mdx')!.messages).toHaveLength(1)
+  })
+
+  it('invalidates every page when the config changes', async () => {
+    const root = site()
+    await runCli(['--cache'], root)
+    fs.writeFileSync(path.join(root, '.docs-lintrc.json'), JSON.stringify({extends: 'recommended', rules: {'heading-levels': 'off'}}))
+    const run = await runCli(['--format', 'json', '--cache'], root)
+    expect(run.stdout).not.toContain('heading-levels')
+    expect(run.stdout).toContain('parse-error')
+  })
+
+  it('ignores a corrupt cache with a notice, and rebuilds it', async () => {
+    const root = site()
+    const expected = await runCli(['--format', 'json'], root)
+    fs.writeFileSync(path.join(root, '.docs-lint-cache'), '{"docsLintCache":1,"entries":{"bad.mdx":{"hash"')
+    const run = await runCli(['--format', 'json', '--cache'], root)
+    expect(run.stdout).toBe(expected.stdout)
+    expect(run.stderr).toContain('Ignoring cache `' + path.join(root, '.docs-lint-cache') + '`: it is corrupt; it will be rebuilt')
+    expect(JSON.parse(fs.readFileSync(path.join(root, '.docs-lint-cache'), 'utf8')).docsLintCache).toBe(1)
+  })
+
+  it('never trusts or overwrites a file that is not a docs-lint cache', async () => {
+    const root = site()
+    fs.writeFileSync(path.join(root, 'notes.txt'), 'my notes')
+    const run = await runCli(['--cache-location', 'notes.txt'], root)
+    expect(run.stderr).toContain('it is not a docs-lint cache (it is left as it is; pass another --cache-location)')
+    expect(fs.readFileSync(path.join(root, 'notes.txt'), 'utf8')).toBe('my notes')
+  })
+
+  it('does not trust a forged entry for a changed page', async () => {
+    const root = site()
+    await runCli(['--cache'], root)
+    const cacheFile = path.join(root, '.docs-lint-cache')
+    const data = JSON.parse(fs.readFileSync(cacheFile, 'utf8'))
+    data.entries['bad.mdx'].result.messages = []
+    fs.writeFileSync(cacheFile, JSON.stringify(data))
+    fs.writeFileSync(path.join(root, 'bad.mdx'), h1 + '\n## Two\n')
+    const run = JSON.parse((await runCli(['--format', 'json', '--cache'], root)).stdout) as Array<{path: string; messages: unknown[]}>
+    expect(run.find((file) => file.path === 'bad.mdx')!.messages).toHaveLength(1)
+  })
+})
