@@ -76,6 +76,22 @@ export interface CliIo {
   stderr: (text: string) => void
   cwd: string
   isTTY: boolean
+  /** A progress line goes to stderr only on a terminal, never in CI. */
+  stderrIsTTY?: boolean
+}
+
+/** On a terminal, after about a second, one self-updating line: pages done / started and the rate. */
+function progressLine(io: CliIo): ((done: number, started: number) => void) | undefined {
+  if (!io.stderrIsTTY || process.env['CI']) return undefined
+  const start = performance.now()
+  let last = 0
+  return (done, started) => {
+    const now = performance.now()
+    if (now - start < 1000 || now - last < 100) return
+    last = now
+    const rate = Math.round(done / ((now - start) / 1000))
+    io.stderr('\r\u001B[Kdocs-lint: ' + done + '/' + started + ' pages, ' + rate + ' pages/s')
+  }
 }
 
 /** Run the CLI and return its exit code. Never throws for bad input: it reports and returns 2. */
@@ -243,8 +259,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     maxFileSize,
     jobs,
     fileTimeoutMs,
+    onProgress: progressLine(io),
     cacheLocation: values.cache || values['cache-location'] !== undefined ? values['cache-location'] ?? '.docs-lint-cache' : undefined
   })
+  if (io.stderrIsTTY && !process.env['CI']) io.stderr('\r\u001B[K')
   for (const notice of result.notices) io.stderr('docs-lint: ' + notice + '\n')
   if (result.configErrors.length > 0) {
     for (const message of result.configErrors) io.stderr('docs-lint: ' + message + '\n')

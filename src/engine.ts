@@ -33,6 +33,8 @@ export interface LintOptions {
   jobs?: number | undefined
   /** With workers: a page that takes longer than this many milliseconds becomes a message (default 30 s). */
   fileTimeoutMs?: number | undefined
+  /** Called as pages start and finish (for a progress line). */
+  onProgress?: ((done: number, started: number) => void) | undefined
   /** Reuse per-page results of unchanged pages from this cache file (`--cache`). */
   cacheLocation?: string | undefined
   /** Rule settings that win over every config file (`--rule`). */
@@ -52,6 +54,7 @@ interface DispatchSettings {
   pool: PagePool | undefined
   cache: ResultCache | undefined
   maxFileSize: number | undefined
+  progress: {done: number; started: number; report: ((done: number, started: number) => void) | undefined}
 }
 
 /**
@@ -61,8 +64,18 @@ interface DispatchSettings {
 function dispatchPlugin(settings: DispatchSettings) {
   const maxFileSize = settings.maxFileSize ?? defaultMaxFileSize
   const config = serializeConfig(settings.config)
+  const progress = settings.progress
   return async function (tree: Root, file: VFile): Promise<Root> {
     if (file.data['docsLintSkipped']) return tree
+    progress.started++
+    try {
+      return await lintPage(tree, file)
+    } finally {
+      progress.report?.(++progress.done, progress.started)
+    }
+  }
+
+  async function lintPage(tree: Root, file: VFile): Promise<Root> {
     const value = String(file.value ?? '')
     const task = {path: file.path, cwd: file.cwd, value, config, maxFileSize: settings.maxFileSize}
     const key = settings.cache?.keyOf(path.resolve(file.cwd, file.path))
@@ -181,10 +194,11 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
 
   const pool = options.jobs && options.jobs > 0 ? new PagePool(options.jobs, options.fileTimeoutMs ?? 30_000) : undefined
   const cache = options.cacheLocation ? new ResultCache(path.resolve(cwd, options.cacheLocation)) : undefined
-  const deferred = pool !== undefined || cache !== undefined
+  const deferred = pool !== undefined || cache !== undefined || options.onProgress !== undefined
+  const progress = {done: 0, started: 0, report: options.onProgress}
   const pagePlugin = (config: ResolvedConfig): [never, unknown] =>
     deferred
-      ? [dispatchPlugin as never, {config, pool, cache, maxFileSize: options.maxFileSize} satisfies DispatchSettings]
+      ? [dispatchPlugin as never, {config, pool, cache, maxFileSize: options.maxFileSize, progress} satisfies DispatchSettings]
       : [docsLintPlugin as never, {config, keepTree: false}]
 
   let defaultConfig: ResolvedConfig
