@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// `npm run bench`: docs-lint against its peers and the parse floor, interleaved in one run, on every corpus
+// in ../shared/corpora, all of them together, and generated 1,000- and 10,000-page corpora built from them.
+// Prints min/median wall time of each tool, pages/s, peak RSS and ratios; writes bench/results.md.
+// Options: --runs N (default 3), --only <corpus>, --skip-peers-over <pages> (default 5000: peers take minutes there).
+import {spawnSync} from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {parseArgs} from 'node:util'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const project = path.resolve(here, '..')
+const corporaRoot = path.resolve(project, '../shared/corpora')
+const {values} = parseArgs({options: {runs: {type: 'string'}, only: {type: 'string'}, 'skip-peers-over': {type: 'string'}}})
+const runs = Number(values.runs ?? 3)
+const skipPeersOver = Number(values['skip-peers-over'] ?? 5000)
+
+if (!fs.existsSync(corporaRoot)) {
+  console.error('bench: needs the corpora in ../shared/corpora (real documentation repositories beside this project).')
+  process.exit(2)
+}
+if (!fs.existsSync(path.join(project, 'dist/src/cli.js'))) {
+  console.error('bench: build first (npm ci or npx tsc -p .)')
+  process.exit(2)
+}
+
+const pageFiles = (folder) => {
+  const out = []
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (/\.mdx?$/.test(entry.name)) out.push(full)
+    }
+  }
+  walk(folder)
+  return out.sort()
+}
+
+// Work on copies: the corpora are read-only and docs-lint's cache must live somewhere.
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-bench-'))
+const corpora = []
+const names = fs.readdirSync(corporaRoot).filter((name) => !name.startsWith('.')).sort()
+for (const name of names) {
+  const target = path.join(work, name)
+  fs.cpSync(path.join(corporaRoot, name), target, {recursive: true})
+  corpora.push({name, folder: target, pages: pageFiles(target).length})
+}
+const allFolder = path.join(work, '_all')
+for (const corpus of corpora) fs.cpSync(corpus.folder, path.join(allFolder, corpus.name), {recursive: true})
+corpora.push({name: 'all corpora', folder: allFolder, pages: pageFiles(allFolder).length})
+
+function generate(count) {
+  const folder = path.join(work, '_generated-' + count)
+  const sources = pageFiles(allFolder)
+  for (let index = 0; index < count; index++) {
+    const source = sources[index % sources.length]
+    const target = path.join(folder, 'part-' + Math.floor(index / 500), index + '-' + path.basename(source))
+    fs.mkdirSync(path.dirname(target), {recursive: true})
+    fs.copyFileSync(source, target)
+  }
+  return {name: 'generated ' + count, folder, pages: count}
+}
+corpora.push(generate(1000), generate(10000))
+
+const bin = (name) => path.join(project, 'node_modules/.bin', name)
+const cacheFile = (corpus) => path.join(work, '_cache-' + corpus.name.replace(/\W+/g, '-'))
+const tools = [
+  {name: 'docs-lint cold', docsLint: true, args: (c) => [path.join(project, 'bin/docs-lint.js'), '--format', 'json', '--cache-location', cacheFile(c), '.'], before: (c) => fs.rmSync(cacheFile(c), {force: true})},
+  {name: 'docs-lint warm', docsLint: true, args: (c) => [path.join(project, 'bin/docs-lint.js'), '--format', 'json', '--cache-location', cacheFile(c), '.']},
+  {name: 'docs-lint warm, 1 page changed', docsLint: true, args: (c) => [path.join(project, 'bin/docs-lint.js'), '--format', 'json', '--cache-location', cacheFile(c), '.'], before: (c) => fs.appendFileSync(pageFiles(c.folder)[0], '\nOne more line.\n')},
+  {name: 'docs-lint --jobs 1 (no cache)', docsLint: true, args: () => [path.join(project, 'bin/docs-lint.js'), '--format', 'json', '--jobs', '1', '.']},
+  {name: 'docs-lint (no cache)', docsLint: true, args: () => [path.join(project, 'bin/docs-lint.js'), '--format', 'json', '.']},
+  {name: 'parse floor (1 thread)', args: () => [path.join(here, 'parse-floor.mjs'), '.']},
+  {name: 'markdownlint-cli2', peer: true, args: () => [bin('markdownlint-cli2'), '**/*.{md,mdx}']},
+  {name: 'remark-cli', peer: true, args: () => [bin('remark'), '--rc-path', path.join(here, 'remarkrc.mjs'), '--ext', 'md,mdx', '--quiet', '--no-stdout', '.']}
+]
+
+function measure(tool, corpus) {
+  tool.before?.(corpus)
+  const [script, ...args] = tool.args(corpus)
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, script, ...args], {
+    cwd: corpus.folder,
+    encoding: 'utf8',
+    maxBuffer: 1024 * 1024 * 1024,
+    env: {...process.env, CI: 'true', NO_COLOR: '1'}
+  })
+  const last = result.stderr.trim().split('\n').at(-1) ?? ''
+  const [seconds, kilobytes] = last.split(' ').map(Number)
+  if (!Number.isFinite(seconds)) throw new Error(tool.name + ' on ' + corpus.name + ' failed: ' + result.stderr.slice(-500))
+  return {seconds, rssMb: kilobytes / 1024}
+}
+
+const stats = (list) => {
+  const sorted = [...list].sort((a, b) => a - b)
+  return {min: sorted[0], median: sorted[Math.floor(sorted.length / 2)]}
+}
+
+const only = values.only
+const lines = []
+const log = (line = '') => {
+  console.log(line)
+  lines.push(line)
+}
+log('# docs-lint benchmark')
+log()
+log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. ` +
+  `${runs} runs per tool, interleaved; wall time min / median; peak RSS of the largest run. Generated ${new Date().toISOString().slice(0, 10)}.`)
+for (const corpus of corpora) {
+  if (only && !corpus.name.includes(only)) continue
+  const selected = tools.filter((tool) => !(tool.peer && corpus.pages > skipPeersOver))
+  const times = new Map(selected.map((tool) => [tool.name, {seconds: [], rss: 0}]))
+  for (let run = 0; run < runs; run++) {
+    for (const tool of selected) {
+      const {seconds, rssMb} = measure(tool, corpus)
+      const entry = times.get(tool.name)
+      entry.seconds.push(seconds)
+      entry.rss = Math.max(entry.rss, rssMb)
+    }
+  }
+  const median = (name) => (times.has(name) ? stats(times.get(name).seconds).median : undefined)
+  const reference = {
+    markdownlint: median('markdownlint-cli2'),
+    remark: median('remark-cli'),
+    floor: median('parse floor (1 thread)'),
+    cold: median('docs-lint cold')
+  }
+  log()
+  log(`## ${corpus.name} (${corpus.pages} pages)`)
+  log()
+  log('| tool | min s | median s | pages/s | peak RSS MB | × markdownlint-cli2 | × remark-cli | × parse floor | × cold |')
+  log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+  for (const [name, entry] of times) {
+    const {min, median: med} = stats(entry.seconds)
+    const ratio = (base) => (base ? (med / base).toFixed(2) : 'n/a')
+    log(`| ${name} | ${min.toFixed(2)} | ${med.toFixed(2)} | ${Math.round(corpus.pages / med)} | ${Math.round(entry.rss)} | ${ratio(reference.markdownlint)} | ${ratio(reference.remark)} | ${ratio(reference.floor)} | ${ratio(reference.cold)} |`)
+  }
+  if (corpus.pages > skipPeersOver) log(`\nPeers were not run on ${corpus.pages} pages (--skip-peers-over ${skipPeersOver}).`)
+}
+if (!only) fs.writeFileSync(path.join(here, 'results.md'), lines.join('\n') + '\n')
+fs.rmSync(work, {recursive: true, force: true})
