@@ -1,4 +1,6 @@
-import type {Root, Yaml} from 'mdast'
+import type {Heading, Nodes, Paragraph, Root, Yaml} from 'mdast'
+import {toString as mdastToString} from 'mdast-util-to-string'
+import {SKIP, visit} from 'unist-util-visit'
 import type {Root as NlcstRoot} from 'nlcst'
 import type {Point, Position} from 'unist'
 import type {VFile} from 'vfile'
@@ -36,8 +38,22 @@ export interface Page {
   frontMatter(): FrontMatter
   /** One retext (nlcst) tree of the page's prose, shared by all prose rules. */
   prose(): NlcstRoot
+  /**
+   * The page's prose blocks (paragraphs and headings outside tables), each with its plain text and a
+   * retext tree built on first use and shared by all prose rules. A rule tests the cheap `text`
+   * first and asks for `prose()` only for blocks that may match, so most blocks are never given
+   * to retext.
+   */
+  proseBlocks(): ProseBlock[]
   toPoint(offset: number): Point
   toOffset(point: {line: number; column: number}): number
+}
+
+export interface ProseBlock {
+  node: Paragraph | Heading
+  /** The block's text (inline code included), for cheap pre-checks. */
+  text: string
+  prose(): NlcstRoot
 }
 
 const pages = new WeakMap<VFile, Page>()
@@ -60,6 +76,7 @@ export function createPage(file: VFile, tree: Root, options: PageOptions = {}): 
   let place: ReturnType<typeof location> | undefined
   let frontMatter: FrontMatter | undefined
   let prose: NlcstRoot | undefined
+  let blocks: ProseBlock[] | undefined
   const lines = () => (place ??= location(file))
 
   const page: Page = {
@@ -76,6 +93,10 @@ export function createPage(file: VFile, tree: Root, options: PageOptions = {}): 
       prose ??= toNlcst(tree, file, ParseEnglish, {ignore: proseIgnore})
       return prose
     },
+    proseBlocks() {
+      blocks ??= collectProseBlocks(tree, file)
+      return blocks
+    },
     toPoint(offset) {
       const point = lines().toPoint(offset)
       return point ?? {line: 1, column: 1, offset: 0}
@@ -90,6 +111,26 @@ export function createPage(file: VFile, tree: Root, options: PageOptions = {}): 
 
 export function pageOf(file: VFile, tree?: Root): Page {
   return pages.get(file) ?? createPage(file, tree ?? {type: 'root', children: []})
+}
+
+function collectProseBlocks(tree: Root, file: VFile): ProseBlock[] {
+  const found: ProseBlock[] = []
+  visit(tree, (node: Nodes) => {
+    if (node.type === 'table' || node.type === 'code' || node.type === 'yaml' || node.type === 'mdxjsEsm') return SKIP
+    if (node.type !== 'paragraph' && node.type !== 'heading') return undefined
+    const block = node
+    let prose: NlcstRoot | undefined
+    found.push({
+      node: block,
+      text: mdastToString(block),
+      prose() {
+        prose ??= toNlcst(block, file, ParseEnglish, {ignore: proseIgnore})
+        return prose
+      }
+    })
+    return SKIP
+  })
+  return found
 }
 
 function readFrontMatter(tree: Root, source: string, lines: ReturnType<typeof location>): FrontMatter {
