@@ -292,6 +292,8 @@ function relabelEngineMessages(file: VFile, cwd: string): string[] {
 function configLoadError(cause: unknown, cwd: string): string | undefined {
   if (!(cause instanceof Error)) return undefined
   if (cause instanceof ConfigError) return cause.message
+  // Our own config errors, wrapped by unified-engine: already recorded where they were thrown.
+  if (cause.cause instanceof ConfigError) return cause.cause.message
   const match = /^Cannot (parse|import) (?:file )?`([^`]+)`/.exec(cause.message)
   if (!match) return undefined
   const inner = cause.cause instanceof Error ? cause.cause.message : ''

@@ -193,6 +193,8 @@ describe('usage and configuration errors exit with 2 and a clear message', () =>
       expect(run.code).toBe(2)
       expect(run.stdout).toBe('')
       expect(run.stderr).toContain(expected)
+      // Said once, even though every page of the folder met the same config.
+      expect(run.stderr.split('docs-lint:').length).toBe(2)
       expect(run.stderr).not.toMatch(/\n\s+at /)
     })
   }

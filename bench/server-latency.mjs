@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+// Latency of the language server from the last change of a 2,000-line page to its diagnostics, as a
+// writer sees it: the server runs over stdio, the page is typed into in bursts, and each burst's last
+// change is timed until the diagnostics of that version arrive (the 150 ms debounce included).
+// The page lives in a copy of a real site (docs.json, navigation, other pages) so site checks run too.
+// Usage: node bench/server-latency.mjs [site folder] [bursts]   (needs `npx tsc -p .` first)
+import {spawn} from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {fileURLToPath, pathToFileURL} from 'node:url'
+import {
+  createProtocolConnection,
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  ExitNotification,
+  InitializedNotification,
+  InitializeRequest,
+  PublishDiagnosticsNotification,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter
+} from 'vscode-languageserver-protocol/node.js'
+import {VFile} from 'vfile'
+import {unified} from 'unified'
+import remarkParse from 'remark-parse'
+import remarkFrontmatter from 'remark-frontmatter'
+import remarkGfm from 'remark-gfm'
+import remarkMdx from 'remark-mdx'
+import {lint} from '../dist/src/index.js'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const site = path.resolve(process.argv[2] ?? path.join(here, '../../shared/corpora/hoppscotch__docs'))
+const bursts = Number(process.argv[3] ?? 20)
+const debounceMs = 150
+
+/** A 2,000-line page with the usual mix: sections, prose, lists, code, components, links, a table. */
+function bigPage() {
+  const lines = ['---', 'title: Reference', 'description: Every setting of the tool, with examples.', '---', '']
+  for (let section = 1; lines.length < 2000; section++) {
+    lines.push(
+      '## Setting ' + section, '',
+      'You set this value in the config file. It changes how the tool reads your pages, and you can override it per page.', '',
+      '- Use `value-' + section + '` for the default.', '- See [the guide](/documentation/getting-started/introduction) for details.', '',
+      '<Note>', '  You can also set it with an environment variable.', '</Note>', '',
+      '```bash', 'tool config set setting-' + section + ' true', '```', '',
+      '| Option | Default |', '| --- | --- |', '| `enabled` | `true` |', ''
+    )
+  }
+  return lines.slice(0, 2000).join('\n') + '\n'
+}
+
+const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-latency-'))
+if (fs.existsSync(site)) fs.cpSync(site, workspace, {recursive: true})
+else console.log('site folder not found: ' + site + ', using an empty workspace (no site checks)')
+const pagePath = path.join(workspace, 'reference-latency.mdx')
+const uri = pathToFileURL(pagePath).href
+let text = bigPage()
+fs.writeFileSync(pagePath, text)
+
+const child = spawn(process.execPath, [path.join(here, '../bin/docs-lint-language-server.js'), '--stdio'], {stdio: ['pipe', 'pipe', 'inherit']})
+const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin))
+const waiting = new Map()
+connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+  if (params.uri !== uri) return
+  waiting.get(params.version)?.(params)
+})
+connection.onRequest('workspace/configuration', (params) => params.items.map(() => null))
+connection.onRequest('client/registerCapability', () => null)
+connection.listen()
+
+const diagnosticsOf = (version) => new Promise((resolve) => waiting.set(version, resolve))
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+await connection.sendRequest(InitializeRequest.type, {
+  processId: process.pid,
+  rootUri: pathToFileURL(workspace).href,
+  workspaceFolders: [{uri: pathToFileURL(workspace).href, name: 'site'}],
+  capabilities: {workspace: {configuration: true, didChangeWatchedFiles: {dynamicRegistration: true}}}
+})
+await connection.sendNotification(InitializedNotification.type, {})
+
+let version = 1
+let start = performance.now()
+let first = diagnosticsOf(1)
+await connection.sendNotification(DidOpenTextDocumentNotification.type, {textDocument: {uri, languageId: 'mdx', version, text}})
+const opened = await first
+console.log(`page: ${text.split('\n').length - 1} lines, ${text.length} characters, ${opened.diagnostics.length} diagnostics`)
+console.log(`open to diagnostics (cold): ${(performance.now() - start).toFixed(0)} ms`)
+
+const latencies = []
+for (let burst = 0; burst < bursts; burst++) {
+  // Five keystrokes 40 ms apart in the middle of the page, then wait for the last one's diagnostics.
+  let result
+  for (let key = 0; key < 5; key++) {
+    const at = Math.floor(text.length / 2)
+    text = text.slice(0, at) + (key === 4 ? '\n' : 'x') + text.slice(at)
+    version++
+    result = diagnosticsOf(version)
+    start = performance.now()
+    await connection.sendNotification(DidChangeTextDocumentNotification.type, {textDocument: {uri, version}, contentChanges: [{text}]})
+    if (key < 4) await sleep(40)
+  }
+  await result
+  latencies.push(performance.now() - start)
+}
+
+latencies.sort((a, b) => a - b)
+const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]
+console.log(`last change to diagnostics over ${bursts} bursts: median ${at(0.5).toFixed(0)} ms, p90 ${at(0.9).toFixed(0)} ms, min ${latencies[0].toFixed(0)} ms, max ${latencies.at(-1).toFixed(0)} ms`)
+console.log(`of which debounce: ${debounceMs} ms; linting and transport: median ${(at(0.5) - debounceMs).toFixed(0)} ms`)
+
+await connection.sendRequest(ShutdownRequest.type)
+await connection.sendNotification(ExitNotification.type)
+connection.dispose()
+
+// For scale: the same page through `lint()` in this process (what the server calls), and the parse alone.
+const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const cpuMs = (usage) => (usage.user + usage.system) / 1000
+const lintTimes = []
+const lintCpu = []
+const parseTimes = []
+const parser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm).use(remarkMdx).freeze()
+for (let run = 0; run < 7; run++) {
+  let begin = performance.now()
+  const cpu = process.cpuUsage()
+  await lint({files: [new VFile({path: pagePath, value: text})], cwd: workspace})
+  lintCpu.push(cpuMs(process.cpuUsage(cpu)))
+  lintTimes.push(performance.now() - begin)
+  begin = performance.now()
+  parser.parse(text)
+  parseTimes.push(performance.now() - begin)
+}
+console.log(`in process, same page: lint() median ${median(lintTimes).toFixed(0)} ms wall, ${median(lintCpu).toFixed(0)} ms CPU; parsing alone (remark + GFM + MDX) ${median(parseTimes).toFixed(0)} ms`)
+console.log(`load average while measuring: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (wall times grow with it)`)
+fs.rmSync(workspace, {recursive: true, force: true})

@@ -1,0 +1,120 @@
+import {diffLines} from 'diff'
+import type {Point} from 'unist'
+import type {VFileMessage} from 'vfile-message'
+import {
+  DiagnosticSeverity,
+  type Diagnostic,
+  type Position,
+  type Range
+} from 'vscode-languageserver'
+import {SOURCE, type TextEdit as OffsetEdit} from '../rule.js'
+
+/** The code action kind of "apply every safe fix", as `editor.codeActionsOnSave` names it. */
+export const FIX_ALL_KIND = 'source.fixAll.docs-lint'
+
+/**
+ * vfile points are 1-based lines and columns counted in UTF-16 code units, like LSP's 0-based
+ * positions. The parser drops a byte order mark, so a page that starts with one is a column
+ * further right on its first line in the editor than in the message.
+ */
+export function toPosition(point: Pick<Point, 'line' | 'column'>, bom: boolean): Position {
+  const line = Math.max(0, point.line - 1)
+  return {line, character: Math.max(0, point.column - 1) + (bom && line === 0 ? 1 : 0)}
+}
+
+export function messageRange(message: VFileMessage, bom: boolean): Range {
+  const place = message.place
+  if (place && 'start' in place) {
+    const start = toPosition(place.start, bom)
+    const end = place.end && place.end.line ? toPosition(place.end, bom) : start
+    return {start, end}
+  }
+  if (place && typeof place.line === 'number') {
+    const point = toPosition(place, bom)
+    return {start: point, end: point}
+  }
+  if (typeof message.line === 'number') {
+    const point = toPosition({line: message.line, column: message.column ?? 1}, bom)
+    return {start: point, end: point}
+  }
+  return {start: {line: 0, character: 0}, end: {line: 0, character: 0}}
+}
+
+/** `fatal: true` is an error, `false` a warning, anything else (an `info` rule) information. */
+export function messageSeverity(message: VFileMessage): DiagnosticSeverity {
+  if (message.fatal === true) return DiagnosticSeverity.Error
+  if (message.fatal === false) return DiagnosticSeverity.Warning
+  return DiagnosticSeverity.Information
+}
+
+export function messageToDiagnostic(message: VFileMessage, bom: boolean): Diagnostic {
+  const diagnostic: Diagnostic = {
+    range: messageRange(message, bom),
+    severity: messageSeverity(message),
+    source: SOURCE,
+    message: message.reason
+  }
+  if (message.ruleId) diagnostic.code = message.ruleId
+  if (message.url) diagnostic.codeDescription = {href: message.url}
+  return diagnostic
+}
+
+/** True when an action of `kind` is one the request asked for (`only` absent: every kind). */
+export function kindRequested(kind: string, only: readonly string[] | undefined): boolean {
+  if (!only || only.length === 0) return true
+  return only.some((asked) => asked === '' || kind === asked || kind.startsWith(asked + '.'))
+}
+
+export function rangesTouch(a: Range, b: Range): boolean {
+  return !(before(a.end, b.start) || before(b.end, a.start))
+}
+
+function before(a: Position, b: Position): boolean {
+  return a.line < b.line || (a.line === b.line && a.character < b.character)
+}
+
+/**
+ * The smallest offset edits that turn `before` into `after`: changed lines from a line diff,
+ * trimmed to the characters that differ, so the editor keeps the cursor and folds elsewhere.
+ */
+export function editsBetween(before: string, after: string): OffsetEdit[] {
+  if (before === after) return []
+  const edits: OffsetEdit[] = []
+  let offset = 0
+  let removed = ''
+  let added = ''
+  let hunkStart = 0
+  const flush = (): void => {
+    if (removed === '' && added === '') return
+    let prefix = 0
+    const shortest = Math.min(removed.length, added.length)
+    while (prefix < shortest && removed.charCodeAt(prefix) === added.charCodeAt(prefix)) prefix++
+    let suffix = 0
+    while (
+      suffix < shortest - prefix &&
+      removed.charCodeAt(removed.length - 1 - suffix) === added.charCodeAt(added.length - 1 - suffix)
+    ) suffix++
+    edits.push({
+      start: hunkStart + prefix,
+      end: hunkStart + removed.length - suffix,
+      text: added.slice(prefix, added.length - suffix)
+    })
+    removed = ''
+    added = ''
+  }
+  for (const change of diffLines(before, after)) {
+    if (change.added) {
+      if (removed === '' && added === '') hunkStart = offset
+      added += change.value
+    } else if (change.removed) {
+      if (removed === '' && added === '') hunkStart = offset
+      removed += change.value
+      offset += change.value.length
+    } else {
+      flush()
+      offset += change.value.length
+    }
+  }
+  flush()
+  return edits
+}

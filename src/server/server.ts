@@ -1,0 +1,435 @@
+import path from 'node:path'
+import {fileURLToPath, pathToFileURL} from 'node:url'
+import {VFile} from 'vfile'
+import type {VFileMessage} from 'vfile-message'
+import {
+  CodeActionKind,
+  DiagnosticSeverity,
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type CodeAction,
+  type CodeActionParams,
+  type Connection,
+  type Diagnostic,
+  type InitializeParams,
+  type InitializeResult,
+  type TextEdit,
+  type WorkspaceEdit
+} from 'vscode-languageserver'
+import {TextDocument} from 'vscode-languageserver-textdocument'
+import {lint} from '../engine.js'
+import {fixText} from '../fix.js'
+import type {ResolvedConfig} from '../config.js'
+import {findSiteRoot} from '../site/model.js'
+import {SOURCE, type MessageExtras, type TextEdit as OffsetEdit} from '../rule.js'
+import {version} from '../version.js'
+import {
+  FIX_ALL_KIND,
+  editsBetween,
+  kindRequested,
+  messageRange,
+  messageToDiagnostic,
+  rangesTouch
+} from './convert.js'
+
+/** Quiet time after the last keystroke before a page is linted again. */
+export const DEBOUNCE_MS = 150
+
+/** What a user sets under `docs-lint` in the editor (all optional; `null` from the client means defaults). */
+export interface ServerSettings {
+  /** Lint pages at all. */
+  enable: boolean
+  /** A config file used for every page instead of searching for `.docs-lintrc*` (the CLI's `--config`). */
+  config: string | undefined
+}
+
+const defaultSettings: ServerSettings = {enable: true, config: undefined}
+
+/** Files whose change can change the result of linting an open page (config, ignore files, the site). */
+const watchedGlobs = [
+  '**/.docs-lintrc',
+  '**/.docs-lintrc.*',
+  '**/package.json',
+  '**/.docs-lintignore',
+  '**/.mintignore',
+  '**/docs.json',
+  '**/mint.json',
+  '**/*.{md,mdx}'
+]
+
+interface LintedPage {
+  version: number
+  text: string
+  /** The page's path as the engine saw it (relative to its folder), for `fixText`. */
+  path: string | undefined
+  messages: VFileMessage[]
+  diagnostics: Diagnostic[]
+  bom: boolean
+  config: ResolvedConfig | undefined
+  /** The site this page belongs to (the folder of its docs.json), if any. */
+  siteRoot: string | undefined
+  /** Site config files (docs.json and the files it includes) with their problems, from the same run. */
+  siteFiles: VFile[]
+}
+
+interface Target {
+  path: string
+  cwd: string
+}
+
+export interface ServerOptions {
+  debounceMs?: number
+}
+
+/** Wire docs-lint into a language server connection: diagnostics, quick fixes and fix-all. */
+export function startServer(connection: Connection, options: ServerOptions = {}): void {
+  const debounceMs = options.debounceMs ?? DEBOUNCE_MS
+  const documents = new TextDocuments(TextDocument)
+  const timers = new Map<string, NodeJS.Timeout>()
+  const results = new Map<string, {key: string; promise: Promise<LintedPage>}>()
+  const settingsCache = new Map<string, Promise<ServerSettings>>()
+  /** Config files of each site (by root) whose diagnostics were published, to clear them once fixed. */
+  const publishedSiteFiles = new Map<string, Set<string>>()
+  /** The generation of the result last published for each page. */
+  const publishedGeneration = new Map<string, number>()
+  let workspaceFolders: string[] = []
+  let canPullConfiguration = false
+  let canRegisterWatchers = false
+  let canRegisterConfiguration = false
+  let versionedEdits = false
+  let workspaceFoldersSupported = false
+  let pushedSettings: ServerSettings | undefined
+  /** Bumped when something outside the page changes (config, docs.json, other pages): cached results are stale. */
+  let generation = 0
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const capabilities = params.capabilities
+    canPullConfiguration = capabilities.workspace?.configuration === true
+    canRegisterWatchers = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true
+    canRegisterConfiguration = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true
+    versionedEdits = capabilities.workspace?.workspaceEdit?.documentChanges === true
+    workspaceFoldersSupported = capabilities.workspace?.workspaceFolders === true
+    const folders = params.workspaceFolders?.map((folder) => folder.uri) ??
+      (params.rootUri ? [params.rootUri] : [])
+    workspaceFolders = folders.map(uriToPath).filter((folder): folder is string => folder !== undefined)
+    if (workspaceFolders.length === 0 && params.rootPath) workspaceFolders = [params.rootPath]
+    return {
+      capabilities: {
+        textDocumentSync: {openClose: true, change: TextDocumentSyncKind.Incremental},
+        codeActionProvider: {codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND]},
+        workspace: {workspaceFolders: {supported: true, changeNotifications: true}}
+      },
+      serverInfo: {name: 'docs-lint', version}
+    }
+  })
+
+  connection.onInitialized(() => {
+    if (canRegisterWatchers) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, {
+        watchers: watchedGlobs.map((globPattern) => ({globPattern}))
+      })
+    }
+    if (canRegisterConfiguration) {
+      void connection.client.register(DidChangeConfigurationNotification.type, {section: 'docs-lint'})
+    }
+    if (workspaceFoldersSupported) {
+      connection.workspace.onDidChangeWorkspaceFolders((event) => {
+        const removed = new Set(event.removed.map((folder) => uriToPath(folder.uri)))
+        workspaceFolders = workspaceFolders.filter((folder) => !removed.has(folder))
+        for (const folder of event.added) {
+          const folderPath = uriToPath(folder.uri)
+          if (folderPath) workspaceFolders.push(folderPath)
+        }
+        relintAll()
+      })
+    }
+  })
+
+  connection.onDidChangeConfiguration((change) => {
+    const section = (change.settings as Record<string, unknown> | null | undefined)?.['docs-lint']
+    pushedSettings = section && typeof section === 'object' ? readSettings(section) : undefined
+    settingsCache.clear()
+    relintAll()
+  })
+
+  connection.onDidChangeWatchedFiles(() => {
+    relintAll()
+  })
+
+  // A page just opened is linted at once; edits wait for a pause in typing. (Opening fires both events.)
+  const justOpened = new Set<string>()
+  documents.onDidOpen((event) => justOpened.add(event.document.uri))
+  documents.onDidChangeContent((event) => {
+    const uri = event.document.uri
+    schedule(uri, justOpened.delete(uri) ? 0 : debounceMs)
+  })
+  documents.onDidClose((event) => {
+    const uri = event.document.uri
+    clearTimeout(timers.get(uri))
+    timers.delete(uri)
+    justOpened.delete(uri)
+    results.delete(uri)
+    settingsCache.delete(uri)
+    publishedGeneration.delete(uri)
+    connection.sendDiagnostics({uri, diagnostics: []}).catch(() => {})
+  })
+
+  connection.onCodeAction(async (params) => {
+    const document = documents.get(params.textDocument.uri)
+    if (!document) return []
+    try {
+      return await codeActions(document, params)
+    } catch (error) {
+      connection.console.error('docs-lint: code actions failed: ' + describe(error))
+      return []
+    }
+  })
+
+  let shuttingDown = false
+  connection.onShutdown(() => {
+    shuttingDown = true
+    for (const timer of timers.values()) clearTimeout(timer)
+    timers.clear()
+  })
+
+  documents.listen(connection)
+
+  function relintAll(): void {
+    generation++
+    for (const document of documents.all()) schedule(document.uri, debounceMs)
+  }
+
+  function schedule(uri: string, delay: number): void {
+    clearTimeout(timers.get(uri))
+    timers.set(uri, setTimeout(() => {
+      timers.delete(uri)
+      void validate(uri)
+    }, delay))
+  }
+
+  async function validate(uri: string): Promise<void> {
+    const document = documents.get(uri)
+    if (!document || shuttingDown) return
+    const startGeneration = generation
+    try {
+      const page = await resultFor(document)
+      const current = documents.get(uri)
+      // A newer version arrived while linting: its own run publishes. A result of an older config
+      // is still right about this text, so it shows until the newer one lands, never after it.
+      if (!current || current.version !== page.version || shuttingDown) return
+      if ((publishedGeneration.get(uri) ?? -1) > startGeneration) return
+      publishedGeneration.set(uri, startGeneration)
+      await connection.sendDiagnostics({uri, version: page.version, diagnostics: page.diagnostics})
+      if (page.siteRoot !== undefined) await publishSiteFiles(page.siteRoot, page.siteFiles)
+    } catch (error) {
+      connection.console.error('docs-lint: cannot publish diagnostics for ' + uri + ': ' + describe(error))
+    }
+  }
+
+  /** docs.json problems found while linting a page go on docs.json, open or not. */
+  async function publishSiteFiles(siteRoot: string, files: VFile[]): Promise<void> {
+    const previous = publishedSiteFiles.get(siteRoot) ?? new Set<string>()
+    const current = new Set<string>()
+    for (const file of files) {
+      const uri = pathToFileURL(path.resolve(file.cwd, file.path)).href
+      current.add(uri)
+      await connection.sendDiagnostics({uri, diagnostics: file.messages.map((message) => messageToDiagnostic(message, false))})
+    }
+    for (const uri of previous) {
+      if (!current.has(uri)) await connection.sendDiagnostics({uri, diagnostics: []})
+    }
+    publishedSiteFiles.set(siteRoot, current)
+  }
+
+  /** One lint per document version and generation, shared by diagnostics and code actions. */
+  function resultFor(document: TextDocument): Promise<LintedPage> {
+    const key = document.version + ':' + generation
+    const cached = results.get(document.uri)
+    if (cached && cached.key === key) return cached.promise
+    const promise = lintDocument(document)
+    results.set(document.uri, {key, promise})
+    return promise
+  }
+
+  async function lintDocument(document: TextDocument): Promise<LintedPage> {
+    const version = document.version
+    const text = document.getText()
+    const empty: LintedPage = {
+      version, text, path: undefined, messages: [], diagnostics: [], bom: false, config: undefined, siteRoot: undefined, siteFiles: []
+    }
+    const target = targetOf(document)
+    if (!target) return empty
+    const settings = await settingsFor(document.uri)
+    if (!settings.enable) return empty
+    try {
+      const file = new VFile({path: target.path, value: text})
+      const result = await lint({files: [file], cwd: target.cwd, configPath: settings.config})
+      if (result.configErrors.length > 0) {
+        // The CLI stops with exit code 2; in an editor, the problem shows on the page it blocks.
+        const diagnostics = result.configErrors.map((reason): Diagnostic => ({
+          range: {start: {line: 0, character: 0}, end: {line: 0, character: 0}},
+          severity: DiagnosticSeverity.Error,
+          source: SOURCE,
+          message: 'Cannot lint this page: ' + reason
+        }))
+        return {...empty, diagnostics}
+      }
+      // An ignored page comes back as no file: it has no problems. Other files are site config files.
+      const linted = result.files.find((candidate) => candidate === file)
+      if (!linted) return empty
+      const bom = linted.data['bom'] === true
+      const messages = linted.messages
+      const siteRoot = findSiteRoot(path.dirname(target.path), new Map())
+      return {
+        version,
+        text,
+        path: linted.path,
+        messages,
+        diagnostics: messages.map((message) => messageToDiagnostic(message, bom)),
+        bom,
+        config: linted.data['docsLintConfig'] as ResolvedConfig | undefined,
+        siteRoot,
+        siteFiles: siteRoot === undefined ? [] : result.files.filter((candidate) => candidate !== file)
+      }
+    } catch (error) {
+      connection.console.error('docs-lint: cannot lint ' + document.uri + ': ' + describe(error))
+      return {
+        ...empty,
+        diagnostics: [{
+          range: {start: {line: 0, character: 0}, end: {line: 0, character: 0}},
+          severity: DiagnosticSeverity.Error,
+          source: SOURCE,
+          message: 'Cannot lint this page: ' + describe(error)
+        }]
+      }
+    }
+  }
+
+  /** Pages are linted at their path on disk, from the workspace folder that holds them. */
+  function targetOf(document: TextDocument): Target | undefined {
+    const filePath = uriToPath(document.uri)
+    if (filePath) {
+      if (!/\.mdx?$/i.test(filePath)) return undefined
+      return {path: filePath, cwd: folderOf(filePath) ?? path.dirname(filePath)}
+    }
+    // An unsaved page has no path yet: its language decides Markdown or MDX.
+    const extension = document.languageId === 'markdown' ? '.md' : document.languageId === 'mdx' ? '.mdx' : undefined
+    if (!extension) return undefined
+    const cwd = workspaceFolders[0] ?? process.cwd()
+    const name = (document.uri.split(/[/:]/).pop() || 'untitled').replace(/\.mdx?$/i, '')
+    return {path: path.join(cwd, name + extension), cwd}
+  }
+
+  function folderOf(filePath: string): string | undefined {
+    let best: string | undefined
+    for (const folder of workspaceFolders) {
+      const relative = path.relative(folder, filePath)
+      if (relative && !relative.startsWith('..') && !path.isAbsolute(relative)) {
+        if (!best || folder.length > best.length) best = folder
+      }
+    }
+    return best
+  }
+
+  function settingsFor(uri: string): Promise<ServerSettings> {
+    if (!canPullConfiguration) return Promise.resolve(pushedSettings ?? defaultSettings)
+    let settings = settingsCache.get(uri)
+    if (!settings) {
+      settings = connection.workspace
+        .getConfiguration({scopeUri: uri, section: 'docs-lint'})
+        .then((value: unknown) => readSettings(value), () => defaultSettings)
+      settingsCache.set(uri, settings)
+    }
+    return settings
+  }
+
+  async function codeActions(document: TextDocument, params: CodeActionParams): Promise<CodeAction[]> {
+    const only = params.context.only
+    const wantQuickFixes = kindRequested(CodeActionKind.QuickFix, only)
+    const wantFixAll = kindRequested(FIX_ALL_KIND, only)
+    if (!wantQuickFixes && !wantFixAll) return []
+    const page = await resultFor(document)
+    if (page.version !== document.version) return []
+    const actions: CodeAction[] = []
+    if (wantQuickFixes) {
+      for (const message of page.messages) {
+        const extras = message as VFileMessage & MessageExtras
+        if (!extras.fix?.length && !extras.suggestions?.length) continue
+        if (!rangesTouch(messageRange(message, page.bom), params.range)) continue
+        const diagnostic = messageToDiagnostic(message, page.bom)
+        const count = (extras.fix?.length ? 1 : 0) + (extras.suggestions?.length ?? 0)
+        if (extras.fix?.length) {
+          actions.push({
+            title: 'Fix this ' + (message.ruleId ?? SOURCE) + ' problem',
+            kind: CodeActionKind.QuickFix,
+            diagnostics: [diagnostic],
+            isPreferred: true,
+            edit: workspaceEdit(document, offsetEdits(document, extras.fix, page.bom))
+          })
+        }
+        for (const suggestion of extras.suggestions ?? []) {
+          actions.push({
+            title: suggestion.description,
+            kind: CodeActionKind.QuickFix,
+            diagnostics: [diagnostic],
+            isPreferred: count === 1,
+            edit: workspaceEdit(document, offsetEdits(document, suggestion.edits, page.bom))
+          })
+        }
+      }
+    }
+    if (wantFixAll && page.config && page.path !== undefined && page.messages.some((message) => (message as MessageExtras).fix?.length)) {
+      // Exactly what `--fix` does to the file: the same passes over the same config.
+      const fixed = await fixText(page.text, page.path, page.config)
+      if (fixed.changed && documents.get(document.uri)?.version === page.version) {
+        const edits = offsetEdits(document, editsBetween(page.text, fixed.output), false)
+        actions.push({
+          title: 'Fix all docs-lint problems',
+          kind: FIX_ALL_KIND,
+          diagnostics: [],
+          edit: workspaceEdit(document, edits)
+        })
+      }
+    }
+    return actions
+  }
+
+  function offsetEdits(document: TextDocument, edits: readonly OffsetEdit[], bom: boolean): TextEdit[] {
+    const shift = bom ? 1 : 0
+    return edits.map((edit) => ({
+      range: {start: document.positionAt(edit.start + shift), end: document.positionAt(edit.end + shift)},
+      newText: edit.text
+    }))
+  }
+
+  function workspaceEdit(document: TextDocument, edits: TextEdit[]): WorkspaceEdit {
+    if (versionedEdits) {
+      return {documentChanges: [{textDocument: {uri: document.uri, version: document.version}, edits}]}
+    }
+    return {changes: {[document.uri]: edits}}
+  }
+}
+
+function readSettings(value: unknown): ServerSettings {
+  if (!value || typeof value !== 'object') return defaultSettings
+  const record = value as Record<string, unknown>
+  return {
+    enable: record['enable'] !== false,
+    config: typeof record['config'] === 'string' && record['config'] !== '' ? record['config'] : undefined
+  }
+}
+
+function uriToPath(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined
+  try {
+    return fileURLToPath(uri)
+  } catch {
+    return undefined
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
