@@ -20,7 +20,8 @@ export const builtinMessageIds = ['parse-error', 'file-too-large', 'inline-confi
 interface CompiledRule {
   rule: Rule<any>
   check: Check
-  info: boolean
+  /** The configured severity: 0 info, 1 warn, 2 error. */
+  rank: number
   transformer: (tree: Root, file: VFile, next: (error?: unknown) => void) => void
 }
 
@@ -48,7 +49,7 @@ function compile(config: ResolvedConfig, processor: Processor<any, any, any, any
     const check = rule.prepare(options)
     const severity = entry.severity === 'error' ? 'error' : 'warn'
     const transformer = rule.plugin.call(processor as never, [severity, options]) as CompiledRule['transformer']
-    compiledRules.push({rule, check, info: entry.severity === 'info', transformer})
+    compiledRules.push({rule, check, rank: entry.severity === 'error' ? 2 : entry.severity === 'warn' ? 1 : 0, transformer})
   }
   compiled = {
     rules: compiledRules,
@@ -156,17 +157,20 @@ function runRule(entry: CompiledRule, tree: Root, file: VFile): void {
       message.url = MESSAGES_URL + '#rule-error'
       message.cause = undefined
       delete (message as {stack?: string}).stack
-    } else if (entry.info) {
-      message.fatal = undefined
+      continue
     }
+    const shift = (message as {levelShift?: number}).levelShift ?? 0
+    const rank = Math.max(0, Math.min(2, entry.rank + shift))
+    message.fatal = rank === 2 ? true : rank === 1 ? false : undefined
   }
 }
 
 function controlMessages(compiled: Compiled, tree: Root, file: VFile): void {
-  // Inline control treats text after the last node as unreachable and would drop messages placed
-  // there (such as a missing front matter on a blank page); end the root at its last node instead.
+  // Inline control treats text after the last leaf it reaches as unreachable and drops messages
+  // there (a missing front matter on a blank page, a problem on a trailing `<Card />`): give the
+  // root an end without an offset, so nothing after the last node counts as a gap.
   const start = tree.position?.start ?? {line: 1, column: 1, offset: 0}
-  const end = tree.children.at(-1)?.position?.end ?? start
+  const end = {line: tree.position?.end.line ?? 1, column: tree.position?.end.column ?? 1}
   try {
     compiled.messageControl({...tree, position: {start, end}}, file)
   } catch {

@@ -3,6 +3,7 @@ import type {Point, Position} from 'unist'
 import type {VFile} from 'vfile'
 import {lintRule} from 'unified-lint-rule'
 import {pageOf, type Page} from './page.js'
+import type {Site} from './site/model.js'
 
 /** Severity as written in config files. `info` is shown but never fails a run. */
 export type Severity = 'off' | 'info' | 'warn' | 'error'
@@ -33,7 +34,14 @@ export interface Report {
   /** Safe edits, applied by `--fix`. Only rules marked `fixable` may attach them. */
   fix?: TextEdit[] | undefined
   suggestions?: Suggestion[] | undefined
+  /**
+   * Severity of this problem when the rule runs at its default severity; it moves with the
+   * configured one (a `warn` report of an `error` rule configured as `warn` shows as `info`).
+   */
+  level?: Exclude<Severity, 'off'> | undefined
 }
+
+const levelRank = {info: 0, warn: 1, error: 2} as const
 
 export interface RuleContext {
   readonly file: VFile
@@ -42,6 +50,27 @@ export interface RuleContext {
 }
 
 export type Check = (tree: Root, context: RuleContext) => void
+
+/** A problem a site rule finds, in a page or in a config file (`docs.json` and its includes). */
+export interface SiteReport {
+  file: VFile
+  message: string
+  place?: Position | Point | undefined
+  actual?: string | undefined
+  expected?: string | string[] | undefined
+  /**
+   * Severity of this problem at the rule's default severity; moved up or down with the configured
+   * one (a `warn` report of an `error` rule configured as `warn` is `info`).
+   */
+  level?: Exclude<Severity, 'off'> | undefined
+}
+
+export interface SiteContext {
+  report(report: SiteReport): void
+}
+
+/** Runs once per site after every page was linted (see `src/site/`). */
+export type SiteCheck = (site: Site, context: SiteContext) => void
 
 /** A JSON Schema (the subset ajv understands) describing a rule's options object. */
 export type OptionsSchema = Record<string, unknown>
@@ -60,7 +89,9 @@ export interface RuleDefinition<Options extends object = Record<string, never>> 
   options?: OptionsSchema
   defaults: Options
   /** Called once per configuration: precompute here, return the per-page check. */
-  create(options: Options): Check
+  create?(options: Options): Check
+  /** Site rules: called once per run with the options, returns the whole-site check. */
+  site?(options: Options): SiteCheck
 }
 
 export interface Rule<Options extends object = Record<string, never>> extends RuleDefinition<Options> {
@@ -70,6 +101,9 @@ export interface Rule<Options extends object = Record<string, never>> extends Ru
   /** Merge user options over defaults and build the check (cached per options object). */
   prepare(options: Partial<Options> | undefined): Check
 }
+
+/** The page check of a rule that only checks the site. */
+const noCheck: Check = () => {}
 
 // eslint-style enforcement: a rule may only attach what its metadata declares.
 export class RuleContractError extends Error {}
@@ -83,15 +117,16 @@ export function defineRule<Options extends object = Record<string, never>>(
   const url = DOCS_BASE_URL + definition.id
   const prepared = new WeakMap<object, Check>()
   let preparedDefault: Check | undefined
+  const create = definition.create ?? (() => noCheck)
 
   function prepare(options: Partial<Options> | undefined): Check {
     if (!options || typeof options !== 'object') {
-      preparedDefault ??= definition.create(definition.defaults)
+      preparedDefault ??= create(definition.defaults)
       return preparedDefault
     }
     let check = prepared.get(options)
     if (!check) {
-      check = definition.create({...definition.defaults, ...options})
+      check = create({...definition.defaults, ...options})
       prepared.set(options, check)
     }
     return check
@@ -137,6 +172,10 @@ export function runCheck(rule: Rule<any>, check: Check, tree: Root, file: VFile)
         message.expected = Array.isArray(report.expected) ? report.expected : [report.expected]
       }
       const extra = message as MessageExtras
+      if (report.level && report.level !== rule.severity) {
+        // Applied once the configured severity is known (see the processor).
+        Object.defineProperty(message, 'levelShift', {value: levelRank[report.level] - levelRank[rule.severity], enumerable: false})
+      }
       if (report.fix && report.fix.length > 0) extra.fix = report.fix
       if (report.suggestions && report.suggestions.length > 0) extra.suggestions = report.suggestions
     }

@@ -107,3 +107,13 @@ describe('limits', () => {
     expect(run.stderr).toContain('`--max-file-size` expects a size such as `500KB` or `20MB`, got `huge`')
   })
 })
+
+describe('inline control keeps every message it does not turn off', () => {
+  it('reports a problem on a trailing self-closing component', async () => {
+    const page = '---\ntitle: A\ndescription: B\n---\n\nText\n\n<h1 id="x" />\n'
+    const {byPath} = await lintSite({'a.mdx': page})
+    expect(summary(byPath.get('a.mdx'))).toEqual([
+      '8:1 heading-levels Unexpected heading level `1`, expected `2`: the page title comes from front matter'
+    ])
+  })
+})

@@ -1,0 +1,108 @@
+import type {Code} from 'mdast'
+import type {Position} from 'unist'
+import {visit} from 'unist-util-visit'
+import {defineRule} from '../src/rule.js'
+import {catalogue} from './components.data.js'
+import {isJsxElement, tagNamePlace, type JsxElement} from './component-attributes.js'
+
+type Outcome = 'success' | 'error'
+
+// A status code on its own: `200`, `404 Not Found`; not part of a version or a longer number.
+const statusCode = /(?<![\w.])([1-5]\d\d)(?![\w.])/
+const errorWords = /\b(errors?|fail(?:ed|ure|s)?|invalid|unauthori[sz]ed|forbidden|not found|bad request|conflict|denied|too many requests|rate[ -]limit(?:ed)?|exception|time(?:d)?[ -]?out|unprocessable)\b/i
+const successWords = /\b(success(?:ful)?|ok|created|accepted|no content)\b/i
+const httpStatusLine = /^HTTP\/[\d.]+\s+(\d{3})\b/
+const errorKey = /"(?:error|errors|error_code|errorCode)"\s*:/
+const errorStatusField = /"(?:status|statusCode|status_code|code)"\s*:\s*"?[45]\d\d\b/
+
+/** Whether a response example shows a success or an error, from its title first, then its body. */
+export function outcomeOf(code: Code): Outcome {
+  const title = code.meta ?? ''
+  const fromTitle = fromStatus(statusCode.exec(title)?.[1])
+  if (fromTitle) return fromTitle
+  if (errorWords.test(title)) return 'error'
+  if (successWords.test(title)) return 'success'
+  const fromStatusLine = fromStatus(httpStatusLine.exec(code.value.trimStart())?.[1])
+  if (fromStatusLine) return fromStatusLine
+  if (errorKey.test(code.value) || errorStatusField.test(code.value)) return 'error'
+  return 'success'
+}
+
+function fromStatus(status: string | undefined): Outcome | undefined {
+  if (!status) return undefined
+  if (status.startsWith('4') || status.startsWith('5')) return 'error'
+  if (status.startsWith('2') || status.startsWith('3')) return 'success'
+  return undefined
+}
+
+export default defineRule({
+  id: 'api-examples',
+  severity: 'warn',
+  summary: 'API endpoint pages show a request example and both a success and an error response',
+  fixable: false,
+  defaults: {},
+  create() {
+    return function (tree, {page, report}) {
+      if (page.isSnippet || page.kind !== 'mdx') return
+      const frontMatter = page.frontMatter()
+      const data = frontMatter.data ?? {}
+      // The platform builds request and response examples of `openapi:` pages from the OpenAPI file.
+      if (hasText(data['openapi'])) return
+      const requests: JsxElement[] = []
+      const responses: JsxElement[] = []
+      let firstParamField: JsxElement | undefined
+      visit(tree, (node) => {
+        if (!isJsxElement(node)) return
+        if (node.name === 'RequestExample') requests.push(node)
+        else if (node.name === 'ResponseExample') responses.push(node)
+        else if (node.name === 'ParamField') firstParamField ??= node
+      })
+      const isEndpoint = hasText(data['api']) || firstParamField !== undefined
+      if (!isEndpoint) return
+      const place: Position | undefined =
+        frontMatter.placeOf('api') ?? (firstParamField ? tagNamePlace(firstParamField, page) : undefined)
+
+      if (requests.length === 0) {
+        report({
+          message: 'Missing `<RequestExample>` on an API endpoint page, expected a complete example request',
+          place
+        })
+      }
+      if (responses.length === 0) {
+        report({
+          message: 'Missing `<ResponseExample>` on an API endpoint page, expected a success and an error response',
+          place
+        })
+        return
+      }
+
+      const outcomes = new Set<Outcome>()
+      let unknowable = false
+      for (const response of responses) {
+        visit(response, (node) => {
+          if (node.type === 'code') outcomes.add(outcomeOf(node))
+          // An imported or custom component may render more examples than this page shows.
+          else if (isJsxElement(node) && node !== response && node.name && /^[A-Z]/.test(node.name) && !catalogue.has(node.name)) unknowable = true
+        })
+      }
+      if (outcomes.size === 0 || unknowable) return
+      const last = responses.at(-1)!
+      if (!outcomes.has('error')) {
+        report({
+          message: 'Missing error response in `<ResponseExample>`, expected a code block titled with an error status such as `400` or `404`',
+          place: tagNamePlace(last, page)
+        })
+      }
+      if (!outcomes.has('success')) {
+        report({
+          message: 'Missing success response in `<ResponseExample>`, expected a code block titled with a success status such as `200`',
+          place: tagNamePlace(last, page)
+        })
+      }
+    }
+  }
+})
+
+function hasText(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() !== ''
+}

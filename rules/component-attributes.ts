@@ -1,0 +1,250 @@
+import type {Nodes} from 'mdast'
+import type {Position} from 'unist'
+import {distance} from 'fastest-levenshtein'
+import {visit} from 'unist-util-visit'
+import {defineRule} from '../src/rule.js'
+import type {Page} from '../src/page.js'
+import {catalogue, universalAttributes, type AttributeSpec, type ComponentSpec} from './components.data.js'
+
+/** An MDX JSX element, block (`<Steps>` on its own line) or inline. */
+export type JsxElement = Extract<Nodes, {type: 'mdxJsxFlowElement' | 'mdxJsxTextElement'}>
+type JsxAttribute = Extract<JsxElement['attributes'][number], {type: 'mdxJsxAttribute'}>
+
+export function isJsxElement(node: {type: string}): node is JsxElement {
+  return node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement'
+}
+
+/** Where the tag name sits: `Stpes` in `<Stpes>`, so messages point at the name, not the whole element. */
+export function tagNamePlace(node: JsxElement, page: Page): Position | undefined {
+  const start = node.position?.start.offset
+  if (start === undefined || !node.name) return node.position
+  const offset = page.source.indexOf(node.name, start)
+  if (offset === -1 || offset > start + 10) return node.position
+  return {start: page.toPoint(offset), end: page.toPoint(offset + node.name.length)}
+}
+
+/** The closest of `candidates` to `name` when it is near enough to be a typo (case is ignored). */
+export function didYouMean(name: string, candidates: Iterable<string>): string | undefined {
+  const lower = name.toLowerCase()
+  const limit = lower.length <= 4 ? 1 : lower.length <= 8 ? 2 : 3
+  let best: string | undefined
+  let bestDistance = Infinity
+  for (const candidate of candidates) {
+    if (candidate === name) continue
+    const gap = distance(lower, candidate.toLowerCase())
+    if (gap < bestDistance) {
+      best = candidate
+      bestDistance = gap
+    }
+  }
+  return bestDistance <= limit ? best : undefined
+}
+
+interface Options {
+  /** Report attributes a catalogue component does not have. */
+  unknownAttributes: boolean
+  /** More attributes to accept per component, e.g. `{"Frame": ["border"]}`. */
+  allowAttributes: Record<string, string[]>
+}
+
+type Value =
+  | {kind: 'flag'}
+  | {kind: 'string'; text: string}
+  /** `{…}`: `literal` is set when the expression is a plain number, boolean or quoted string. */
+  | {kind: 'expression'; text: string; literal: number | boolean | string | undefined}
+
+export default defineRule<Options>({
+  id: 'component-attributes',
+  severity: 'error',
+  summary: 'Platform components have their required attributes, with values of the right type, and no unknown ones',
+  fixable: false,
+  options: {
+    type: 'object',
+    properties: {
+      unknownAttributes: {type: 'boolean'},
+      allowAttributes: {
+        type: 'object',
+        additionalProperties: {type: 'array', items: {type: 'string', minLength: 1}, uniqueItems: true}
+      }
+    },
+    additionalProperties: false
+  },
+  defaults: {unknownAttributes: true, allowAttributes: {}},
+  create(options) {
+    const extra = new Map(Object.entries(options.allowAttributes).map(([name, list]) => [name, new Set(list)]))
+    return function (tree, {page, report}) {
+      visit(tree, (node) => {
+        if (!isJsxElement(node) || !node.name) return
+        const spec = catalogue.get(node.name)
+        if (!spec) return
+        checkElement(node, spec)
+      })
+
+      function checkElement(node: JsxElement, spec: ComponentSpec): void {
+        const tag = '`<' + spec.name + '>`'
+        const namePlace = tagNamePlace(node, page)
+        // `{...props}` may supply any attribute: nothing can be said to be missing.
+        const spread = node.attributes.some((attribute) => attribute.type === 'mdxJsxExpressionAttribute')
+        const present = new Map<string, JsxAttribute>()
+        const location = spec.exactlyOne ? new Set(spec.exactlyOne.names) : undefined
+        const locations: JsxAttribute[] = []
+
+        for (const attribute of node.attributes) {
+          if (attribute.type !== 'mdxJsxAttribute') continue
+          const name = attribute.name
+          present.set(name, attribute)
+          const attributeSpec = spec.attributes[name]
+          if (!attributeSpec) {
+            if (options.unknownAttributes && !universalAttributes.includes(name) && !extra.get(spec.name)?.has(name)) {
+              reportUnknown(attribute, spec, tag)
+            }
+            continue
+          }
+          if (location?.has(name)) locations.push(attribute)
+          checkValue(attribute, attributeSpec, tag, attributeSpec.required === true || location?.has(name) === true)
+        }
+
+        if (spread) return
+        for (const [name, attributeSpec] of Object.entries(spec.attributes)) {
+          if (!attributeSpec.required || present.has(name)) continue
+          if (name === 'title' && spec.name === 'Step' && startsWithHeading(node)) continue
+          report({
+            message: 'Missing `' + name + '` on ' + tag + ', expected ' + describe(attributeSpec, true),
+            place: namePlace,
+            expected: name
+          })
+        }
+        if (spec.exactlyOne) {
+          const names = list(spec.exactlyOne.names, 'or')
+          if (locations.length === 0) {
+            report({
+              message: 'Missing ' + spec.exactlyOne.label + ' on ' + tag + ', expected one of ' + names + (spec.name === 'ParamField' ? ' naming the parameter' : ''),
+              place: namePlace,
+              expected: [...spec.exactlyOne.names]
+            })
+          }
+          for (const extraLocation of locations.slice(1)) {
+            report({
+              message: 'Unexpected second ' + spec.exactlyOne.label + ' `' + extraLocation.name + '` on ' + tag + ', expected only one of ' + names,
+              place: extraLocation.position,
+              actual: extraLocation.name
+            })
+          }
+        }
+      }
+
+      function reportUnknown(attribute: JsxAttribute, spec: ComponentSpec, tag: string): void {
+        const known = [...Object.keys(spec.attributes), ...(extra.get(spec.name) ?? [])]
+        const suggestion = didYouMean(attribute.name, known)
+        report({
+          message:
+            'Unexpected unknown attribute `' + attribute.name + '` on ' + tag +
+            (suggestion
+              ? ', did you mean `' + suggestion + '`?'
+              : known.length === 0
+                ? ', expected no attributes'
+                : ', expected one of ' + list(known.sort(), 'or')),
+          place: attribute.position,
+          // The issue asks that unknown attributes warn while wrong required ones are errors.
+          level: 'warn',
+          actual: attribute.name,
+          expected: suggestion
+        })
+      }
+
+      function checkValue(attribute: JsxAttribute, spec: AttributeSpec, tag: string, nonEmpty: boolean): void {
+        const value = valueOf(attribute)
+        const shown = show(attribute, value)
+        const wrong = (): void => {
+          report({
+            message: 'Unexpected ' + shown + ' on ' + tag + ', expected ' + describe(spec, nonEmpty) + valueExample(attribute.name, spec),
+            place: attribute.position,
+            actual: shown
+          })
+        }
+        switch (spec.type) {
+          case 'any': {
+            return
+          }
+          case 'boolean': {
+            if (value.kind === 'string' && value.text !== 'true' && value.text !== 'false') wrong()
+            else if (value.kind === 'expression' && (typeof value.literal === 'number' || typeof value.literal === 'string')) wrong()
+            return
+          }
+          case 'number': {
+            const number =
+              value.kind === 'string' ? (value.text.trim() === '' ? NaN : Number(value.text))
+                : value.kind === 'expression' ? (typeof value.literal === 'number' ? value.literal : typeof value.literal === 'undefined' ? undefined : NaN)
+                  : NaN
+            if (number === undefined) return
+            if (Number.isNaN(number)) wrong()
+            else if (spec.integer && (!Number.isInteger(number) || number < spec.integer.min || number > spec.integer.max)) wrong()
+            return
+          }
+          case 'string': {
+            if (value.kind === 'flag') {
+              wrong()
+              return
+            }
+            const text = value.kind === 'string' ? value.text : typeof value.literal === 'string' ? value.literal : undefined
+            if (value.kind === 'expression' && (typeof value.literal === 'number' || typeof value.literal === 'boolean')) {
+              wrong()
+            } else if (text !== undefined && nonEmpty && text.trim() === '') {
+              report({
+                message: 'Unexpected empty `' + attribute.name + '` on ' + tag + ', expected ' + describe(spec, true),
+                place: attribute.position,
+                actual: shown
+              })
+            } else if (text !== undefined && spec.values && !spec.values.includes(text)) {
+              wrong()
+            }
+          }
+        }
+      }
+    }
+  }
+})
+
+function valueOf(attribute: JsxAttribute): Value {
+  const value = attribute.value
+  if (value === null || value === undefined) return {kind: 'flag'}
+  if (typeof value === 'string') return {kind: 'string', text: value}
+  const text = value.value.trim()
+  let literal: number | boolean | string | undefined
+  if (/^-?\d+(\.\d+)?$/.test(text)) literal = Number(text)
+  else if (text === 'true' || text === 'false') literal = text === 'true'
+  else if (/^(["'`])[^"'`\\$]*\1$/.test(text)) literal = text.slice(1, -1)
+  return {kind: 'expression', text, literal}
+}
+
+function show(attribute: JsxAttribute, value: Value): string {
+  if (value.kind === 'flag') return '`' + attribute.name + '` without a value'
+  const written = value.kind === 'string' ? JSON.stringify(value.text) : '{' + value.text + '}'
+  return '`' + attribute.name + '=' + written + '`'
+}
+
+function describe(spec: AttributeSpec, nonEmpty: boolean): string {
+  if (spec.values) return 'one of ' + list(spec.values, 'or')
+  if (spec.integer) return 'an integer from `' + spec.integer.min + '` to `' + spec.integer.max + '`'
+  if (spec.type === 'boolean') return 'a boolean'
+  if (spec.type === 'number') return 'a number'
+  if (spec.type === 'string') return nonEmpty ? 'a non-empty string' : 'a string'
+  return 'a value'
+}
+
+function valueExample(name: string, spec: AttributeSpec): string {
+  if (spec.type === 'boolean') return ' such as `' + name + '` or `' + name + '={false}`'
+  if (spec.type === 'number' && spec.integer) return ' such as `' + name + '={' + spec.integer.min + '}`'
+  return ''
+}
+
+function list(names: readonly string[], conjunction: 'or' | 'and'): string {
+  const quoted = names.map((name) => '`' + name + '`')
+  return quoted.length <= 1 ? quoted.join('') : quoted.slice(0, -1).join(', ') + ' ' + conjunction + ' ' + quoted.at(-1)
+}
+
+/** A step that opens with a heading (`### Install`) shows that heading as its title. */
+function startsWithHeading(node: JsxElement): boolean {
+  const first = node.children.find((child) => !(child.type === 'text' && child.value.trim() === ''))
+  return first?.type === 'heading'
+}

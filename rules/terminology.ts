@@ -1,0 +1,157 @@
+import type {Root as NlcstRoot, Sentence, SentenceContent} from 'nlcst'
+import {visit} from 'unist-util-visit'
+import {defineRule} from '../src/rule.js'
+import {defaultTerms, determiners, objectStarts, passiveLeads, verbFollowers, verbLeads} from './terminology.data.js'
+
+interface Options {
+  /** Preferred term -> variants to reject; a note in parentheses (`login (as a verb)`) limits a variant. */
+  terms: Record<string, string[]>
+}
+
+interface Variant {
+  preferred: string
+  pattern: RegExp
+  verbOnly: boolean
+}
+
+/** A sentence's prose as one string, with the page offset of every character (-1 for code). */
+interface SentenceText {
+  text: string
+  offsets: number[]
+}
+
+export default defineRule<Options>({
+  id: 'terminology',
+  severity: 'warn',
+  summary: 'Prose uses the team’s preferred terms, not their rejected variants (`e-mail` -> `email`)',
+  fixable: true,
+  prose: true,
+  options: {
+    type: 'object',
+    properties: {
+      terms: {
+        type: 'object',
+        additionalProperties: {type: 'array', items: {type: 'string', minLength: 1}, uniqueItems: true}
+      }
+    },
+    additionalProperties: false
+  },
+  defaults: {terms: defaultTerms as Record<string, string[]>},
+  create(options) {
+    const variants: Variant[] = []
+    for (const [preferred, list] of Object.entries(options.terms)) {
+      for (const entry of list) {
+        const [, written = entry, note = ''] = /^(.*?)\s*(?:\(([^)]*)\))?\s*$/.exec(entry) ?? []
+        const variant = written.trim()
+        if (variant === '') continue
+        const source = variant.split(/\s+/).map(escape).join('\\s+')
+        // A variant written with capitals (`Github`) is matched as written; a lower-case one in any case.
+        const flags = /\p{Lu}/u.test(variant) ? 'gu' : 'giu'
+        variants.push({
+          preferred,
+          pattern: new RegExp('(?<![\\p{L}\\p{N}_@/.\\-])' + source + '(?![\\p{L}\\p{N}_@/]|[.\\-][\\p{L}\\p{N}])', flags),
+          verbOnly: /\bas a verb\b/i.test(note)
+        })
+      }
+    }
+
+    return function (_tree, {page, report}) {
+      if (variants.length === 0) return
+      visit(page.prose() as NlcstRoot, 'SentenceNode', (sentence: Sentence) => {
+        const {text, offsets} = sentenceText(sentence)
+        const taken: Array<[number, number]> = []
+        for (const {preferred, pattern, verbOnly} of variants) {
+          pattern.lastIndex = 0
+          let match: RegExpExecArray | null
+          while ((match = pattern.exec(text))) {
+            const from = match.index
+            const to = from + match[0].length
+            const written = match[0]
+            if (written === preferred) continue
+            if (verbOnly && !readsAsVerb(text, from, to)) continue
+            if (taken.some(([start, end]) => from < end && to > start)) continue
+            const start = offsets[from]!
+            const end = offsets[to - 1]! + 1
+            if (start < 0 || end <= 0) continue
+            taken.push([from, to])
+            const replacement = matchCase(written, preferred)
+            // `Login into` becomes `Log in to`, not `Log in into`.
+            const into = / in$/.test(preferred) ? /^\s+into(?![\p{L}\p{N}])/u.exec(text.slice(to))?.[0] : undefined
+            const fixEnd = into ? offsets[to + into.length - 1]! + 1 : end
+            const fixText = into ? replacement + into.slice(0, -4) + matchCase(into.trim(), 'to') : replacement
+            // Text split by markup (`**log**-in`) is reported but left for a person to rewrite.
+            const contiguous = page.source.slice(start, fixEnd) === text.slice(from, to + (into?.length ?? 0))
+            report({
+              message: 'Unexpected `' + written + '`' + (verbOnly ? ' as a verb' : '') + ', expected `' + replacement + '`',
+              place: {start: page.toPoint(start), end: page.toPoint(end)},
+              actual: written,
+              expected: replacement,
+              fix: contiguous ? [{start, end: fixEnd, text: fixText}] : undefined
+            })
+          }
+        }
+      })
+    }
+  }
+})
+
+function sentenceText(sentence: Sentence): SentenceText {
+  let text = ''
+  const offsets: number[] = []
+  const add = (node: SentenceContent | Sentence['children'][number]): void => {
+    if (node.type === 'SourceNode') {
+      // Inline code: a barrier no term can match across.
+      text += '\u0000'
+      offsets.push(-1)
+    } else if ('children' in node) {
+      for (const child of node.children) add(child as SentenceContent)
+    } else {
+      const start = node.position?.start.offset
+      for (let index = 0; index < node.value.length; index++) {
+        text += node.value[index]
+        offsets.push(start === undefined ? -1 : start + index)
+      }
+    }
+  }
+  for (const child of sentence.children) add(child)
+  return {text, offsets}
+}
+
+/**
+ * Whether the word at `from`–`to` reads as a verb, judged from its neighbours (there is no
+ * part-of-speech tagger): after a modal or a pronoun (“you can login”); after `to` when a word follows
+ * (“to setup the app”); after `is`, `get` and the like before a verb phrase (“is setup with”); after
+ * `and` or `or` before `to` or an object (“Sign up or login to”, “and setup your profile”); or first in
+ * a sentence or clause as an imperative (“Setup the project”, “First, login to the dashboard”). A
+ * determiner before it makes it a noun (“the login”).
+ */
+function readsAsVerb(text: string, from: number, to: number): boolean {
+  const before = text.slice(0, from)
+  const after = text.slice(to)
+  const previous = /([\p{L}'’]+)\s+$/u.exec(before)?.[1]?.toLowerCase()
+  const next = /^\s+([\p{L}'’]+)/u.exec(after)?.[1]?.toLowerCase()
+  const phraseFollows = next !== undefined && (verbFollowers.has(next) || objectStarts.has(next))
+  // First in the sentence or the clause (“First, login to …”).
+  if (previous === undefined) return (/^[\s\p{P}\p{S}]*$/u.test(before) || /[,;:]\s*$/.test(before)) && phraseFollows
+  if (determiners.has(previous)) return false
+  // `to` is also a preposition (“related to setup, …”): an infinitive goes on with a word.
+  if (previous === 'to') return next !== undefined
+  if (verbLeads.has(previous) || /n['’]t$/.test(previous)) return true
+  if (passiveLeads.has(previous)) return phraseFollows
+  if (previous === 'and' || previous === 'or') return next !== undefined && (next === 'to' || next === 'into' || objectStarts.has(next))
+  return false
+}
+
+/** The preferred term in the case of the text it replaces: `E-mail` -> `Email`, `E-MAIL` -> `EMAIL`. */
+function matchCase(written: string, preferred: string): string {
+  // A preferred term with its own capitals (`GitHub`) is a name: it is always written that way.
+  if (/\p{Lu}/u.test(preferred)) return preferred
+  const letters = written.replace(/[^\p{L}]/gu, '')
+  if (letters.length > 1 && letters === letters.toUpperCase()) return preferred.toUpperCase()
+  if (/^\p{Lu}/u.test(written)) return preferred.charAt(0).toUpperCase() + preferred.slice(1)
+  return preferred
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

@@ -1,0 +1,89 @@
+import type {Pattern, Program} from 'estree'
+import {visit} from 'unist-util-visit'
+import {defineRule} from '../src/rule.js'
+import {catalogue, componentNames} from './components.data.js'
+import {didYouMean, isJsxElement, tagNamePlace} from './component-attributes.js'
+
+export default defineRule({
+  id: 'unknown-component',
+  severity: 'warn',
+  summary: 'Capitalised JSX elements are platform components, imported or exported in the page, or declared in the config',
+  fixable: false,
+  defaults: {},
+  create() {
+    return function (tree, {page, report}) {
+      const local = new Set<string>(page.components)
+      visit(tree, 'mdxjsEsm', (node) => {
+        const program = node.data?.estree
+        if (program) for (const name of bindingsOf(program)) local.add(name)
+      })
+      const suggestions = [...componentNames, ...local]
+
+      visit(tree, (node) => {
+        if (!isJsxElement(node) || !node.name) return
+        const name = node.name
+        const root = name.split('.')[0]!
+        // Lower-case names are HTML elements (or lower-case objects, `<motion.div>`): not components.
+        if (!/^[A-Z]/.test(root)) return
+        if (catalogue.has(name) || local.has(root)) return
+        const suggestion = didYouMean(name, suggestions)
+        report({
+          message:
+            'Unexpected unknown component `<' + name + '>`' +
+            (suggestion
+              ? ', did you mean `<' + suggestion + '>`?'
+              : ', expected a platform component, an import or export of the page, or a name in the config’s `components`'),
+          place: tagNamePlace(node, page),
+          actual: name,
+          expected: suggestion
+        })
+      })
+    }
+  }
+})
+
+/** Names an MDX page's `import` and `export` statements bind. */
+function bindingsOf(program: Program): string[] {
+  const names: string[] = []
+  for (const statement of program.body) {
+    if (statement.type === 'ImportDeclaration') {
+      for (const specifier of statement.specifiers) names.push(specifier.local.name)
+    } else if (statement.type === 'ExportNamedDeclaration' && statement.declaration) {
+      const declaration = statement.declaration
+      if (declaration.type === 'VariableDeclaration') {
+        for (const declarator of declaration.declarations) names.push(...patternNames(declarator.id))
+      } else if (declaration.id) {
+        names.push(declaration.id.name)
+      }
+    } else if (statement.type === 'ExportDefaultDeclaration') {
+      const declaration = statement.declaration
+      if ((declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration') && declaration.id) {
+        names.push(declaration.id.name)
+      }
+    }
+  }
+  return names
+}
+
+function patternNames(pattern: Pattern): string[] {
+  switch (pattern.type) {
+    case 'Identifier': {
+      return [pattern.name]
+    }
+    case 'ObjectPattern': {
+      return pattern.properties.flatMap((property) => patternNames(property.type === 'RestElement' ? property.argument : property.value))
+    }
+    case 'ArrayPattern': {
+      return pattern.elements.flatMap((element) => (element ? patternNames(element) : []))
+    }
+    case 'RestElement': {
+      return patternNames(pattern.argument)
+    }
+    case 'AssignmentPattern': {
+      return patternNames(pattern.left)
+    }
+    default: {
+      return []
+    }
+  }
+}
