@@ -1,7 +1,7 @@
-import type {Heading, Nodes, Paragraph, Root, Yaml} from 'mdast'
+import type {Heading, Nodes, Paragraph, Root, Text, Yaml} from 'mdast'
 import {toString as mdastToString} from 'mdast-util-to-string'
 import {SKIP, visit} from 'unist-util-visit'
-import type {Root as NlcstRoot} from 'nlcst'
+import type {Nodes as NlcstNode, Root as NlcstRoot} from 'nlcst'
 import type {Point, Position} from 'unist'
 import type {VFile} from 'vfile'
 import {location} from 'vfile-location'
@@ -90,11 +90,11 @@ export function createPage(file: VFile, tree: Root, options: PageOptions = {}): 
       return frontMatter
     },
     prose() {
-      prose ??= toNlcst(tree, file, ParseEnglish, {ignore: proseIgnore})
+      prose ??= realignProse(tree, toNlcst(tree, file, ParseEnglish, {ignore: proseIgnore}), source, lines())
       return prose
     },
     proseBlocks() {
-      blocks ??= collectProseBlocks(tree, file)
+      blocks ??= collectProseBlocks(tree, file, source, lines)
       return blocks
     },
     toPoint(offset) {
@@ -113,7 +113,7 @@ export function pageOf(file: VFile, tree?: Root): Page {
   return pages.get(file) ?? createPage(file, tree ?? {type: 'root', children: []})
 }
 
-function collectProseBlocks(tree: Root, file: VFile): ProseBlock[] {
+function collectProseBlocks(tree: Root, file: VFile, source: string, lines: () => ReturnType<typeof location>): ProseBlock[] {
   const found: ProseBlock[] = []
   visit(tree, (node: Nodes) => {
     if (node.type === 'table' || node.type === 'code' || node.type === 'yaml' || node.type === 'mdxjsEsm') return SKIP
@@ -124,13 +124,70 @@ function collectProseBlocks(tree: Root, file: VFile): ProseBlock[] {
       node: block,
       text: mdastToString(block),
       prose() {
-        prose ??= toNlcst(block, file, ParseEnglish, {ignore: proseIgnore})
+        prose ??= realignProse(block, toNlcst(block, file, ParseEnglish, {ignore: proseIgnore}), source, lines())
         return prose
       }
     })
     return SKIP
   })
   return found
+}
+
+/**
+ * mdast-util-to-nlcst places words by adding up the lengths of a text node's value, but the value of
+ * a multi-line text lacks the indentation, `>` markers and escapes of its source: inside a component,
+ * a list item or a block quote, every line after the first drifts left. Map each value character back
+ * to its source offset (the value is a subsequence of the source) and re-place the leaves.
+ */
+function realignProse(tree: Nodes, prose: NlcstRoot, source: string, lines: ReturnType<typeof location>): NlcstRoot {
+  const spans: Array<{start: number; length: number; map: number[]}> = []
+  visit(tree, 'text', (node: Text) => {
+    const start = node.position?.start.offset
+    const end = node.position?.end.offset
+    if (start === undefined || end === undefined || end - start === node.value.length) return
+    const map: number[] = []
+    let cursor = start
+    for (const character of node.value) {
+      const found = source.indexOf(character, cursor)
+      if (found !== -1 && found < end) cursor = found
+      // A character may be two UTF-16 units; keep one entry per unit.
+      for (let unit = 0; unit < character.length; unit++) map.push(cursor + unit)
+      cursor += character.length
+    }
+    map.push(end)
+    spans.push({start, length: node.value.length, map})
+  })
+  if (spans.length === 0) return prose
+  // Spans are in document order: find the one holding an offset by binary search.
+  const toSource = (offset: number): number => {
+    let low = 0
+    let high = spans.length - 1
+    while (low <= high) {
+      const middle = (low + high) >> 1
+      const span = spans[middle]!
+      if (offset < span.start) high = middle - 1
+      else if (offset > span.start + span.length) low = middle + 1
+      else return span.map[offset - span.start]!
+    }
+    return offset
+  }
+  const fix = (node: NlcstNode): void => {
+    if ('children' in node && node.children.length > 0) {
+      for (const child of node.children) fix(child)
+      const first = node.children[0]!.position
+      const last = node.children[node.children.length - 1]!.position
+      if (first && last) node.position = {start: {...first.start}, end: {...last.end}}
+      return
+    }
+    const position = node.position
+    if (position?.start.offset === undefined || position.end.offset === undefined) return
+    const start = toSource(position.start.offset)
+    // The end is one past the last character: map the last character, then step over it.
+    const end = position.end.offset > position.start.offset ? toSource(position.end.offset - 1) + 1 : start
+    node.position = {start: lines.toPoint(start) ?? position.start, end: lines.toPoint(end) ?? position.end}
+  }
+  fix(prose)
+  return prose
 }
 
 function readFrontMatter(tree: Root, source: string, lines: ReturnType<typeof location>): FrontMatter {

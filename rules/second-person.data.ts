@@ -1,0 +1,87 @@
+/**
+ * First-person words (lower case, straight apostrophe) and the second-person form to suggest;
+ * `null` for `let's`, which an imperative replaces (“Let's install” → “Install”).
+ */
+export const firstPerson: ReadonlyMap<string, string | null> = new Map(Object.entries({
+  we: 'you',
+  "we're": "you're",
+  "we've": "you've",
+  "we'll": "you'll",
+  "we'd": "you'd",
+  our: 'your',
+  ours: 'yours',
+  ourselves: 'yourself',
+  us: 'you',
+  "let's": null,
+  i: 'you',
+  "i'm": "you're",
+  "i've": "you've",
+  "i'll": "you'll",
+  "i'd": "you'd",
+  my: 'your',
+  me: 'you',
+  myself: 'yourself'
+}))
+
+/** Words before a capital `I` that make it a roman numeral: “Type I”, “Phase I”, “World War I”. */
+export const numeralContext: ReadonlySet<string> = new Set([
+  'appendix', 'article', 'book', 'case', 'category', 'chapter', 'class', 'exhibit', 'figure', 'form',
+  'gen', 'generation', 'grade', 'level', 'method', 'option', 'part', 'phase', 'scenario', 'schedule',
+  'section', 'stage', 'step', 'tier', 'title', 'type', 'volume', 'war'
+])
+
+export const romanNumeral = /^(?:II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)$/
+
+/**
+ * “the user” / “users” mean the reader only when told to do a task of the reader's:
+ * `<the user | users> <obligation> <reader task>`. “Users can select files” (people using the
+ * reader's app) and “the user has access” (a user account) are not instructions to the reader.
+ */
+export const userObligations: ReadonlyArray<readonly string[]> = [
+  ['must'],
+  ['should'],
+  ['need', 'to'],
+  ['needs', 'to'],
+  ['have', 'to'],
+  ['has', 'to'],
+  ['will', 'need', 'to'],
+  ['will', 'have', 'to'],
+  ['is', 'required', 'to'],
+  ['are', 'required', 'to']
+]
+
+/** Tasks of someone reading the docs (setting up, running, wiring code), not of an app's end users. */
+export const readerTasks: ReadonlySet<string> = new Set([
+  'add', 'call', 'clone', 'configure', 'copy', 'define', 'deploy', 'download', 'enable', 'ensure',
+  'execute', 'export', 'follow', 'generate', 'import', 'install', 'make', 'navigate', 'obtain', 'paste',
+  'pass', 'provide', 'refer', 'register', 'replace', 'restart', 'run', 'set', 'specify', 'update',
+  'upgrade', 'verify'
+])
+
+/** Adverbs allowed between the obligation and the task: “must first install”. */
+export const optionalAdverbs: ReadonlySet<string> = new Set(['also', 'always', 'first', 'only', 'still', 'then'])
+
+/** Words that may stand right before a bare “users” that means the reader: “so users must install”. */
+export const beforeBareUsers: ReadonlySet<string> = new Set([
+  'after', 'and', 'because', 'before', 'if', 'once', 'or', 'so', 'that', 'then', 'unless', 'until',
+  'when', 'where', 'while'
+])
+
+/** Elements whose text is a label or a term, not a sentence addressed to the reader. */
+export const labelComponents: ReadonlySet<string> = new Set(['Tooltip', 'button', 'kbd', 'label'])
+
+/** Platform components that hold prose; any other component holding one short phrase is a label. */
+export const proseComponents: ReadonlySet<string> = new Set([
+  'Accordion', 'AccordionGroup', 'Card', 'CardGroup', 'Check', 'CodeGroup', 'Danger', 'Expandable',
+  'Frame', 'Info', 'Note', 'ParamField', 'RequestExample', 'ResponseExample', 'ResponseField', 'Step',
+  'Steps', 'Tab', 'Tabs', 'Tip', 'Update', 'Warning'
+])
+
+/** Most words in a button-like component's text (“I have set up the Okta login”). */
+export const maxLabelWords = 15
+
+/** First-person singular forms: in a question (“How do I…?”, “Can I reuse my key?”) the reader asks. */
+export const singular: ReadonlySet<string> = new Set(['i', "i'm", "i've", "i'll", "i'd", 'my', 'me', 'myself'])
+
+/** Punctuation after which a capital letter starts a clause rather than marking a name. */
+export const clauseOpeners: ReadonlySet<string> = new Set([':', ';', '(', '[', '—', '–', '-', '"', '“', "'", '‘'])
