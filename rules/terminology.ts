@@ -55,9 +55,19 @@ export default defineRule<Options>({
       }
     }
 
+    // Blocks whose text holds no variant at all are never given to retext.
+    const mayMatch = (text: string) => variants.some(({pattern}) => {
+      pattern.lastIndex = 0
+      return pattern.test(text)
+    })
+
     return function (_tree, {page, report}) {
       if (variants.length === 0) return
-      visit(page.prose() as NlcstRoot, 'SentenceNode', (sentence: Sentence) => {
+      for (const block of page.proseBlocks()) {
+        if (mayMatch(block.text)) visit(block.prose() as NlcstRoot, 'SentenceNode', checkSentence)
+      }
+
+      function checkSentence(sentence: Sentence): void {
         const {text, offsets} = sentenceText(sentence)
         const taken: Array<[number, number]> = []
         for (const {preferred, pattern, verbOnly} of variants) {
@@ -90,7 +100,7 @@ export default defineRule<Options>({
             })
           }
         }
-      })
+      }
     }
   }
 })
