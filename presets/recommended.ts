@@ -3,8 +3,27 @@ import type {UserConfig} from '../src/config.js'
 /** What the team's rules.md asks for, at each rule's default severity. */
 const recommended: UserConfig = {
   rules: {
+    'api-examples': 'warn',
+    'broken-links': 'error',
+    'code-block-language': 'warn',
+    'color-contrast': 'warn',
+    'component-attributes': 'error',
+    'component-nesting': 'error',
+    'config-assets': 'error',
+    'docs-config': 'error',
+    'frame-images': 'warn',
     'front-matter': 'error',
     'heading-levels': 'error',
+    'image-alt': 'error',
+    'link-text': 'warn',
+    'navigation': 'error',
+    'no-secrets': 'error',
+    'orphan-pages': 'warn',
+    'passive-voice': 'warn',
+    'second-person': 'warn',
+    'sentence-length': 'warn',
+    'steps-for-procedures': 'warn',
+    'unknown-component': 'warn',
   }
 }
 

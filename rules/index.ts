@@ -1,11 +1,51 @@
 import type {Rule} from '../src/rule.js'
+import apiExamples from './api-examples.js'
+import brokenLinks from './broken-links.js'
+import codeBlockLanguage from './code-block-language.js'
+import colorContrast from './color-contrast.js'
+import componentAttributes from './component-attributes.js'
+import componentNesting from './component-nesting.js'
+import configAssets from './config-assets.js'
+import docsConfig from './docs-config.js'
+import frameImages from './frame-images.js'
 import frontMatter from './front-matter.js'
 import headingLevels from './heading-levels.js'
+import imageAlt from './image-alt.js'
+import linkText from './link-text.js'
+import navigation from './navigation.js'
+import noSecrets from './no-secrets.js'
+import orphanPages from './orphan-pages.js'
+import passiveVoice from './passive-voice.js'
+import secondPerson from './second-person.js'
+import sentenceLength from './sentence-length.js'
+import stepsForProcedures from './steps-for-procedures.js'
+import terminology from './terminology.js'
+import unknownComponent from './unknown-component.js'
 
 /** Every rule, in the order their messages are produced. A test checks this matches `rules/`. */
 export const rules: ReadonlyArray<Rule<any>> = [
+  apiExamples,
+  brokenLinks,
+  codeBlockLanguage,
+  colorContrast,
+  componentAttributes,
+  componentNesting,
+  configAssets,
+  docsConfig,
+  frameImages,
   frontMatter,
-  headingLevels
+  headingLevels,
+  imageAlt,
+  linkText,
+  navigation,
+  noSecrets,
+  orphanPages,
+  passiveVoice,
+  secondPerson,
+  sentenceLength,
+  stepsForProcedures,
+  terminology,
+  unknownComponent
 ]
 
 export const ruleById: ReadonlyMap<string, Rule<any>> = new Map(rules.map((rule) => [rule.id, rule]))

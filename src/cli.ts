@@ -15,6 +15,7 @@ import {json} from './reporters/json.js'
 import {github, githubSummary} from './reporters/github.js'
 import {sarif} from './reporters/sarif.js'
 import {version} from './version.js'
+import {llmsCommand} from './site/llms.js'
 import {changedSince} from './git.js'
 import {availableCores} from './pool.js'
 
@@ -41,6 +42,7 @@ function parseOutputFile(value: string, fallback: Format): {format: Format; path
 }
 
 const help = `Usage: docs-lint [options] [paths or globs...]
+       docs-lint llms [--out llms.txt] [--base-url URL] [--check]   (see docs-lint llms --help)
 
 Lint Markdown and MDX documentation pages (default: the current folder).
 
@@ -96,6 +98,7 @@ function progressLine(io: CliIo): ((done: number, started: number) => void) | un
 
 /** Run the CLI and return its exit code. Never throws for bad input: it reports and returns 2. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'llms') return llmsCommand(argv.slice(1), io)
   let parsed
   try {
     parsed = parseArgs({

@@ -3,7 +3,7 @@ import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {rules} from '../rules/index.js'
 import {lintText, resolveConfig} from '../src/index.js'
-import {docsRoot, examplesOf, formatMessage} from './helpers/examples.js'
+import {docsRoot, examplesOf, formatMessage, siteExampleMessages} from './helpers/examples.js'
 
 const rulesFolder = path.resolve(import.meta.dirname, '../rules')
 
@@ -42,6 +42,14 @@ for (const rule of rules) {
   describe('rule ' + rule.id, () => {
     for (const example of examplesOf(rule.id)) {
       it(example.kind + ': ' + example.name + ' (docs line ' + example.line + ')', async () => {
+        if (example.site) {
+          // Site rules: the example is a fixture folder; the doc page shows some of its files.
+          const setting = example.options ? [rule.severity, example.options] : rule.severity
+          const {messages, files} = await siteExampleMessages(example, rule.id, setting)
+          for (const shown of files) expect(shown.actual, 'the doc page shows ' + shown.file + ' as in the fixture').toBe(shown.expected)
+          expect(messages).toEqual(example.messages)
+          return
+        }
         const config = resolveConfig({
           rules: {[rule.id]: example.options ? [rule.severity, example.options] : rule.severity}
         })

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import type {Code, Root} from 'mdast'
 import {visit} from 'unist-util-visit'
@@ -23,7 +24,16 @@ export interface Example {
   fixed: string | undefined
   /** Line of the example in its doc page, for failure messages. */
   line: number
+  /**
+   * Site rules: the example is a fixture folder, `test/fixtures/sites/<rule>/<site>`, linted whole;
+   * the block shows one of its files (`file=`), and further `site=… file=…` blocks show more.
+   */
+  site: string | undefined
+  /** Files of the fixture the doc page shows, each checked against the fixture. */
+  shown: Array<{file: string; value: string}>
 }
+
+export const fixturesRoot = path.resolve(import.meta.dirname, '../fixtures/sites')
 
 /**
  * Read the examples of a rule's doc page. A fenced block whose meta has `ok` or `not-ok` is an
@@ -45,6 +55,8 @@ export function examplesOf(ruleId: string): Example[] {
     const code = node as Code
     const meta = (code.meta ?? '').split(/\s+/).filter(Boolean)
     const last = examples.at(-1)
+    const site = meta.find((token) => token.startsWith('site='))?.slice(5)
+    const shownFile = meta.find((token) => token.startsWith('file='))?.slice(5)
     if (meta.includes('options')) {
       options = JSON.parse(code.value) as Record<string, unknown>
     } else if (meta.includes('ok') || meta.includes('not-ok')) {
@@ -60,9 +72,13 @@ export function examplesOf(ruleId: string): Example[] {
         options,
         messages: [],
         fixed: undefined,
-        line: code.position?.start.line ?? 0
+        line: code.position?.start.line ?? 0,
+        site,
+        shown: site && shownFile ? [{file: shownFile, value: code.value + '\n'}] : []
       })
       options = undefined
+    } else if (site && shownFile && last?.site === site) {
+      last.shown.push({file: shownFile, value: code.value + '\n'})
     } else if (meta.includes('messages') && last) {
       last.messages = code.value.split('\n').filter((line) => line.trim() !== '')
     } else if (meta.includes('fixed') && last) {
@@ -80,4 +96,26 @@ export function formatMessage(message: VFileMessage): string {
   const range = (start ? start.line + ':' + start.column : '1:1') + (end ? '-' + end.line + ':' + end.column : '')
   const severity = message.fatal ? 'error' : message.fatal === false ? 'warning' : 'info'
   return range + ' ' + severity + ' ' + message.reason
+}
+
+/**
+ * Lint a site example's fixture folder with only `ruleId` on; messages as `file line:col-… severity
+ * reason`, files by path. Also returns the fixture files the doc page shows, for the drift check.
+ */
+export async function siteExampleMessages(
+  example: Example,
+  ruleId: string,
+  setting: unknown
+): Promise<{messages: string[]; files: Array<{file: string; actual: string; expected: string}>}> {
+  const {lint} = await import('../../src/engine.js')
+  const root = path.join(fixturesRoot, ruleId, example.site!)
+  const configPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-site-')), 'config.json')
+  fs.writeFileSync(configPath, JSON.stringify({rules: {[ruleId]: setting}}))
+  const result = await lint({patterns: ['.'], cwd: root, configPath})
+  const relative = (file: VFile) => path.relative(root, path.resolve(file.cwd, file.path)).split(path.sep).join('/')
+  const messages = [...result.files]
+    .sort((a, b) => (relative(a) < relative(b) ? -1 : relative(a) > relative(b) ? 1 : 0))
+    .flatMap((file) => file.messages.map((message) => relative(file) + ' ' + formatMessage(message)))
+  const files = example.shown.map(({file, value}) => ({file, expected: value, actual: fs.readFileSync(path.join(root, file), 'utf8')}))
+  return {messages: [...result.configErrors, ...messages], files}
 }

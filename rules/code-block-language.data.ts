@@ -1,0 +1,47 @@
+/**
+ * Language ids and aliases that Shiki (the platform's highlighter) bundles, plus the few names the
+ * platform and common Markdown renderers accept on top (`text`, `plaintext`, `console`, …).
+ * Compared lower-cased. A fence info string whose first word is not here is not a language.
+ */
+export const languages: readonly string[] = [
+  // Shiki bundled languages (ids and aliases).
+  '1c', '1c-query', 'abap', 'actionscript-3', 'ada', 'adoc', 'angular-html', 'angular-ts', 'apache', 'apex',
+  'apl', 'applescript', 'ara', 'asciidoc', 'asm', 'astro', 'awk', 'ballerina', 'bash', 'bat', 'batch', 'be',
+  'beancount', 'berry', 'bibtex', 'bicep', 'blade', 'bsl', 'c', 'c#', 'c++', 'cadence', 'cairo', 'cdc',
+  'clarity', 'clj', 'clojure', 'closure-templates', 'cmake', 'cmd', 'cobol', 'codeowners', 'codeql', 'coffee',
+  'coffeescript', 'common-lisp', 'console', 'coq', 'cpp', 'cql', 'crystal', 'cs', 'csharp', 'css', 'csv',
+  'cue', 'cypher', 'd', 'dart', 'dax', 'desktop', 'diff', 'docker', 'dockerfile', 'dotenv', 'dream-maker',
+  'edge', 'elisp', 'elixir', 'elm', 'emacs-lisp', 'erb', 'erl', 'erlang', 'f', 'f#', 'f03', 'f08', 'f18',
+  'f77', 'f90', 'f95', 'fennel', 'fish', 'fluent', 'for', 'fortran-fixed-form', 'fortran-free-form', 'fs',
+  'fsharp', 'fsl', 'ftl', 'gdresource', 'gdscript', 'gdshader', 'genie', 'gherkin', 'git-commit',
+  'git-rebase', 'gjs', 'gleam', 'glimmer-js', 'glimmer-ts', 'glsl', 'gn', 'gnuplot', 'go', 'gql', 'graphql',
+  'groovy', 'gts', 'hack', 'haml', 'handlebars', 'haskell', 'haxe', 'hbs', 'hcl', 'hjson', 'hlsl', 'hs',
+  'html', 'html-derivative', 'http', 'hurl', 'hxml', 'hy', 'imba', 'ini', 'jade', 'java', 'javascript',
+  'jinja', 'jison', 'jl', 'js', 'json', 'json5', 'jsonc', 'jsonl', 'jsonnet', 'jssm', 'jsx', 'julia',
+  'kdl', 'kotlin', 'kql', 'kt', 'kts', 'kusto', 'latex', 'lean', 'lean4', 'less', 'liquid', 'lisp', 'lit',
+  'llvm', 'log', 'logo', 'lua', 'luau', 'make', 'makefile', 'markdown', 'marko', 'matlab', 'md', 'mdc',
+  'mdx', 'mediawiki', 'mermaid', 'mips', 'mipsasm', 'mmd', 'mojo', 'move', 'nar', 'narrat', 'nextflow',
+  'nf', 'nginx', 'nim', 'nix', 'nu', 'nushell', 'objc', 'objective-c', 'objective-cpp', 'ocaml', 'odin',
+  'openscad', 'pascal', 'perl', 'perl6', 'php', 'pkl', 'plsql', 'po', 'polar', 'postcss', 'pot', 'potx',
+  'powerquery', 'powershell', 'prisma', 'prolog', 'properties', 'proto', 'protobuf', 'ps', 'ps1', 'pug',
+  'puppet', 'purescript', 'py', 'python', 'ql', 'qml', 'qmldir', 'qss', 'r', 'racket', 'raku', 'razor',
+  'rb', 'reg', 'regex', 'regexp', 'rel', 'riscv', 'rs', 'rst', 'ruby', 'rust', 'sas', 'sass', 'scad',
+  'scala', 'scheme', 'scss', 'sdbl', 'sh', 'shader', 'shaderlab', 'shell', 'shellscript', 'shellsession',
+  'smalltalk', 'solidity', 'soy', 'sparql', 'spl', 'splunk', 'sql', 'ssh-config', 'stata', 'styl',
+  'stylus', 'svelte', 'swift', 'system-verilog', 'systemd', 'talon', 'talonscript', 'tasl', 'tcl', 'templ',
+  'terraform', 'tex', 'tf', 'tfvars', 'toml', 'ts', 'ts-tags', 'tsp', 'tsv', 'tsx', 'turtle', 'twig',
+  'typ', 'typescript', 'typespec', 'typst', 'v', 'vala', 'vb', 'verilog', 'vhdl', 'vim', 'viml',
+  'vimscript', 'vue', 'vue-html', 'vue-vine', 'vy', 'vyper', 'wasm', 'wenyan', 'wgsl', 'wikitext', 'wit',
+  'wl', 'wolfram', 'xml', 'xsl', 'yaml', 'yml', 'zenscript', 'zig', 'zsh', '文言',
+  // Plain text and names the platform or common renderers accept.
+  'ansi', 'env', 'output', 'plain', 'plaintext', 'sh-session', 'shell-session', 'terminal', 'text', 'txt'
+]
+
+/**
+ * Words of a fence's meta that set options, not the title: line highlighting `{1,3-5}`,
+ * `key=value` options and these flags.
+ */
+export const metaFlags: readonly string[] = ['expandable', 'lines', 'showLineNumbers', 'twoslash', 'wrap']
+
+/** Components whose code blocks become tabs named by each block's title. */
+export const tabbedCodeComponents: readonly string[] = ['CodeGroup', 'RequestExample', 'ResponseExample']

@@ -1,0 +1,101 @@
+import type {Code} from 'mdast'
+import type {Position} from 'unist'
+import {visitParents} from 'unist-util-visit-parents'
+import {defineRule} from '../src/rule.js'
+import type {Page} from '../src/page.js'
+import {isJsxElement} from './image-alt.js'
+import {languages, metaFlags, tabbedCodeComponents} from './code-block-language.data.js'
+
+interface Options {
+  /** Report indented code blocks (only `.md` pages have them): they cannot name a language. */
+  indented: boolean
+}
+
+const knownLanguages = new Set(languages.map((language) => language.toLowerCase()))
+const tabbed = new Set(tabbedCodeComponents)
+const flags = new RegExp('(?:^|\\s)(?:' + metaFlags.join('|') + ')(?=\\s|$)', 'g')
+
+/** The title in a fence's meta: what is left once `{1,3}` ranges, `key=value` options and flags are removed. */
+export function codeTitle(meta: string | null | undefined): string {
+  if (!meta) return ''
+  const attribute = /(?:^|\s)title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta)
+  if (attribute) return (attribute[1] ?? attribute[2] ?? attribute[3] ?? '').trim()
+  return meta
+    .replace(/\{[^{}]*\}/g, ' ')
+    .replace(/(?:^|\s)[\w-]+=(?:"[^"]*"|'[^']*'|\S*)/g, ' ')
+    .replace(flags, ' ')
+    .trim()
+}
+
+export function isKnownLanguage(lang: string): boolean {
+  const brace = lang.indexOf('{')
+  return knownLanguages.has((brace === -1 ? lang : lang.slice(0, brace)).toLowerCase())
+}
+
+/** The opening fence line, or the first line of an indented block. */
+function firstLine(node: Code, page: Page): Position | undefined {
+  const start = node.position?.start.offset
+  const end = node.position?.end.offset
+  if (start === undefined || end === undefined) return node.position
+  const newline = page.source.indexOf('\n', start)
+  const lineEnd = newline === -1 || newline > end ? end : page.source[newline - 1] === '\r' ? newline - 1 : newline
+  return {start: node.position!.start, end: page.toPoint(lineEnd)}
+}
+
+export default defineRule<Options>({
+  id: 'code-block-language',
+  severity: 'warn',
+  summary: 'Fenced code blocks name their language; blocks in `<CodeGroup>` and API examples also have a title',
+  fixable: false,
+  options: {
+    type: 'object',
+    properties: {indented: {type: 'boolean'}},
+    additionalProperties: false
+  },
+  defaults: {indented: true},
+  create(options) {
+    return function (tree, {page, report}) {
+      visitParents(tree, 'code', (node, ancestors) => {
+        const start = node.position?.start.offset
+        if (start === undefined) return
+        const place = firstLine(node, page)
+        // A fence may sit up to three spaces in; an indented block starts four spaces (or a tab) in.
+        if (!/^[ ]{0,3}(?:```|~~~)/.test(page.source.slice(start, start + 6))) {
+          if (options.indented) {
+            report({message: 'Unexpected indented code block, expected a fenced code block with a language', place})
+          }
+          return
+        }
+        const parent = ancestors.at(-1)
+        const group = parent && isJsxElement(parent) && parent.name && tabbed.has(parent.name) ? parent.name : undefined
+        const lang = node.lang?.trim() ?? ''
+        if (!group) {
+          if (lang === '') {
+            report({message: 'Missing language on code block, expected a language after the opening fence, such as `bash`, `json` or `text`', place})
+          }
+          return
+        }
+        const where = ' on code block in `<' + group + '>`'
+        const title = codeTitle(node.meta)
+        if (lang === '') {
+          report({
+            message: 'Missing language and title' + where + ', expected a language and a tab title after the opening fence, such as `bash Install`',
+            place
+          })
+        } else if (title === '' && !isKnownLanguage(lang)) {
+          // Only one word after the fence: it is the language, so `Title` gives a tab with no highlighting.
+          report({
+            message: 'Unexpected title `' + lang + '` without a language' + where + ', expected a language before the title, such as `bash ' + lang + '`',
+            place,
+            actual: lang
+          })
+        } else if (title === '') {
+          report({
+            message: 'Missing title' + where + ', expected a file name or label after `' + lang + '`: it names the tab',
+            place
+          })
+        }
+      })
+    }
+  }
+})

@@ -1,0 +1,38 @@
+/** What alt text, iframe titles and video labels must not be: file names and placeholders. */
+
+/** Extensions of image files: alt text ending in one is a file name. */
+export const imageExtensions: readonly string[] = [
+  'apng', 'avif', 'bmp', 'gif', 'heic', 'heif', 'ico', 'jfif', 'jpeg', 'jpg', 'png', 'svg', 'tif', 'tiff', 'webp'
+]
+
+/**
+ * Names that cameras, screenshot tools and editors give files (`IMG_2034`, `image-1`,
+ * `Screenshot 2024-01-01 at 10.22.33`, `Pasted image 20240101`): alt text that is one of these
+ * was left as the tool named the file.
+ */
+export const generatedNames: readonly RegExp[] = [
+  /^(?:img|image|dsc|dscn|dscf|pxl|photo|pic|picture|capture|clipboard|untitled|download|file)[\s_-]*\d[\w\s.:-]*$/i,
+  /^(?:screenshot|screen[\s_-]?shot|screen[\s_-]?capture|bildschirmfoto|pasted[\s_-]?image|snip|cleanshot)(?:[\s_-]+|$)[\w\s.:()-]*$/i,
+  /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i
+]
+
+/** Alt text that names the kind of thing instead of describing it (compared lower-cased). */
+export const placeholderAlts: readonly string[] = [
+  'alt',
+  'alt text',
+  'graphic',
+  'image',
+  'img',
+  'photo',
+  'pic',
+  'picture',
+  'placeholder',
+  'screenshot',
+  'screen shot',
+  'text',
+  'todo',
+  'untitled',
+  // Japanese "image" and "screenshot", found in real sites' translated pages.
+  '画像',
+  'スクリーンショット'
+]

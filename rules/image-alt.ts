@@ -1,0 +1,211 @@
+import type {Html, Nodes, Root} from 'mdast'
+import type {Position} from 'unist'
+import {visit} from 'unist-util-visit'
+import {defineRule} from '../src/rule.js'
+import type {Page} from '../src/page.js'
+import {generatedNames, imageExtensions, placeholderAlts} from './image-alt.data.js'
+
+/** An MDX JSX element, block or inline. */
+export type JsxElement = Extract<Nodes, {type: 'mdxJsxFlowElement' | 'mdxJsxTextElement'}>
+
+export function isJsxElement(node: {type: string}): node is JsxElement {
+  return node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement'
+}
+
+/** An attribute as far as a linter can know it: absent, a literal string, or decided at build time. */
+export type AttributeValue =
+  | {kind: 'absent'}
+  /** `attr={expression}`, or absent next to a `{...spread}` that may set it. */
+  | {kind: 'unknown'}
+  /** A literal value; `attr` alone gives `''`. */
+  | {kind: 'text'; text: string}
+
+export function jsxAttribute(node: JsxElement, name: string): AttributeValue {
+  let spread = false
+  for (const attribute of node.attributes) {
+    if (attribute.type === 'mdxJsxExpressionAttribute') {
+      spread = true
+    } else if (attribute.name === name) {
+      if (attribute.value === null || attribute.value === undefined) return {kind: 'text', text: ''}
+      if (typeof attribute.value === 'string') return {kind: 'text', text: attribute.value}
+      return {kind: 'unknown'}
+    }
+  }
+  return spread ? {kind: 'unknown'} : {kind: 'absent'}
+}
+
+/** Where a JSX element's opening tag ends: messages about attributes point at the tag, not the children. */
+export function openingTagPlace(node: JsxElement, page: Page): Position | undefined {
+  const start = node.position?.start.offset
+  const end = node.position?.end.offset
+  if (start === undefined || end === undefined) return node.position
+  const last = node.attributes.at(-1)?.position?.end.offset ?? start + 1 + (node.name?.length ?? 0)
+  const close = page.source.indexOf('>', last)
+  if (close === -1 || close >= end) return node.position
+  return {start: node.position!.start, end: page.toPoint(close + 1)}
+}
+
+/** An HTML tag in a `.md` page, parsed from the source. */
+export interface HtmlTag {
+  /** Lower-cased tag name. */
+  name: string
+  start: number
+  end: number
+  /** Lower-cased attribute names; `null` for an attribute without a value. */
+  attributes: Map<string, string | null>
+}
+
+// No `<` inside a tag: a scan for a tag that never closes stops at the next one, so it stays linear.
+const attributePattern = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"<]*)"|'([^'<]*)'|([^\s"'=<>`]+)))?/g
+const tagPattern = /<([a-z][a-z\d-]*)((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"<]*"|'[^'<]*'|[^\s"'=<>`]+))?)*)\s*\/?>/gi
+
+/** The opening tags named `names` (lower case) in an `html` node, outside HTML comments. */
+export function htmlTagsIn(node: Html, page: Page, names: ReadonlySet<string>): HtmlTag[] {
+  const start = node.position?.start.offset
+  const end = node.position?.end.offset
+  if (start === undefined || end === undefined) return []
+  // Blank out comments so offsets stay those of the page.
+  const text = page.source.slice(start, end).replace(/<!--[\s\S]*?(?:-->|$)/g, (comment) => ' '.repeat(comment.length))
+  const tags: HtmlTag[] = []
+  for (const match of text.matchAll(tagPattern)) {
+    const name = match[1]!.toLowerCase()
+    if (!names.has(name)) continue
+    const attributes = new Map<string, string | null>()
+    for (const attribute of match[2]!.matchAll(attributePattern)) {
+      attributes.set(attribute[1]!.toLowerCase(), attribute[2] ?? attribute[3] ?? attribute[4] ?? null)
+    }
+    tags.push({name, start: start + match.index, end: start + match.index + match[0].length, attributes})
+  }
+  return tags
+}
+
+const componentTag = /<(\/?)([A-Z][\w.]*)(?=[\s>/])[^<>]*?(\/?)>/g
+
+/**
+ * Offset ranges of the `<Name>…</Name>` components that a `.md` page writes as HTML (there they are
+ * `html` nodes, not elements with children).
+ */
+export function htmlComponentRanges(tree: Root, page: Page, name: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = []
+  if (page.kind !== 'md') return ranges
+  const open: number[] = []
+  visit(tree, 'html', (node) => {
+    const start = node.position?.start.offset
+    if (start === undefined) return
+    for (const match of node.value.matchAll(componentTag)) {
+      if (match[2] !== name || match[3]) continue
+      if (!match[1]) open.push(start)
+      else if (open.length > 0) ranges.push([open.pop()!, node.position!.end.offset ?? start])
+    }
+  })
+  return ranges
+}
+
+export function inRanges(ranges: ReadonlyArray<[number, number]>, offset: number | undefined): boolean {
+  return offset !== undefined && ranges.some(([from, to]) => offset >= from && offset < to)
+}
+
+const fileName = new RegExp('^[^\\s]*\\.(?:' + imageExtensions.join('|') + ')$', 'i')
+const placeholders = new Set(placeholderAlts)
+
+/** Why `alt` describes nothing, or undefined when it may describe the image. */
+export function altProblem(alt: string, src: string | undefined): string | undefined {
+  const text = alt.trim()
+  if (text === '') return 'empty'
+  if (fileName.test(text) || generatedNames.some((pattern) => pattern.test(text))) return 'file name'
+  // `dashboard-overview` for `/images/dashboard-overview.png`: the file's name, not a description.
+  const stem = src ? fileStem(src) : undefined
+  if (stem && !/\s/.test(text) && /[-_\d]/.test(text) && text.toLowerCase() === stem.toLowerCase()) return 'file name'
+  if (placeholders.has(text.toLowerCase().replace(/\s+/g, ' '))) return 'placeholder'
+  return undefined
+}
+
+/** `dashboard-overview` for `/images/dashboard-overview.png?raw=true`. */
+function fileStem(src: string): string {
+  const end = src.search(/[?#]/)
+  const path = end === -1 ? src : src.slice(0, end)
+  const base = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1)
+  const dot = base.lastIndexOf('.')
+  return dot > 0 ? base.slice(0, dot) : base
+}
+
+const mediaTags = new Set(['img', 'iframe', 'video'])
+const expectedAlt = 'a description of what the image shows'
+
+export default defineRule({
+  id: 'image-alt',
+  severity: 'error',
+  summary: 'Images have alt text that describes them, iframes a `title` and videos a `title` or `aria-label`',
+  fixable: false,
+  defaults: {},
+  create() {
+    return function (tree, {page, report}) {
+      function checkAlt(alt: string | undefined, src: string | undefined, place: Position | undefined, decorative: boolean): void {
+        if (alt === undefined) {
+          report({message: 'Missing alt text on image, expected ' + expectedAlt, place})
+          return
+        }
+        const problem = altProblem(alt, src)
+        if (problem === 'empty') {
+          if (decorative) return
+          report({message: 'Unexpected empty alt text on image, expected ' + expectedAlt, place})
+        } else if (problem === 'file name') {
+          report({message: 'Unexpected file name `' + alt.trim() + '` as alt text, expected ' + expectedAlt, place, actual: alt})
+        } else if (problem === 'placeholder') {
+          report({message: 'Unexpected placeholder `' + alt.trim() + '` as alt text, expected ' + expectedAlt, place, actual: alt})
+        }
+      }
+
+      function checkTitle(tag: string, title: string | undefined, label: string | undefined, place: Position | undefined): void {
+        if ((title !== undefined && title.trim() !== '') || (label !== undefined && label.trim() !== '')) return
+        if (tag === 'iframe') {
+          report({message: 'Missing `title` on `<iframe>`, expected a title that describes the embedded content', place})
+        } else {
+          report({message: 'Missing `title` or `aria-label` on `<video>`, expected a description of the video', place})
+        }
+      }
+
+      visit(tree, (node: Nodes) => {
+        if (node.type === 'image' || node.type === 'imageReference') {
+          const src = node.type === 'image' ? node.url : undefined
+          // Markdown has no way to mark an image as decorative: `![](src)` lacks its alt text.
+          checkAlt(node.alt?.trim() ? node.alt : undefined, src, node.position, false)
+        } else if (isJsxElement(node) && node.name && mediaTags.has(node.name)) {
+          const place = openingTagPlace(node, page)
+          const known = (name: string): string | undefined => {
+            const value = jsxAttribute(node, name)
+            // An expression or a spread may set it: nothing to report.
+            return value.kind === 'text' ? value.text : value.kind === 'unknown' ? 'unknown' : undefined
+          }
+          if (node.name === 'img') {
+            const alt = jsxAttribute(node, 'alt')
+            if (alt.kind === 'unknown') return
+            const src = jsxAttribute(node, 'src')
+            checkAlt(alt.kind === 'text' ? alt.text : undefined, src.kind === 'text' ? src.text : undefined, place, isDecorative(known))
+          } else {
+            checkTitle(node.name, known('title'), known('aria-label') ?? known('aria-labelledby'), place)
+          }
+        } else if (node.type === 'html') {
+          for (const tag of htmlTagsIn(node, page, mediaTags)) {
+            const place = {start: page.toPoint(tag.start), end: page.toPoint(tag.end)}
+            const known = (name: string): string | undefined => {
+              const value = tag.attributes.get(name)
+              return value === null ? '' : value
+            }
+            if (tag.name === 'img') {
+              checkAlt(known('alt'), known('src'), place, isDecorative(known))
+            } else {
+              checkTitle(tag.name, known('title'), known('aria-label') ?? known('aria-labelledby'), place)
+            }
+          }
+        }
+      })
+    }
+  }
+})
+
+/** `alt=""` is right for an image marked as decoration for assistive technology. */
+function isDecorative(attribute: (name: string) => string | undefined): boolean {
+  const role = attribute('role')?.toLowerCase()
+  return role === 'presentation' || role === 'none' || attribute('aria-hidden')?.toLowerCase() === 'true'
+}

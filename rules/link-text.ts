@@ -1,0 +1,119 @@
+import type {Nodes, Parents, PhrasingContent} from 'mdast'
+import type {Position} from 'unist'
+import {toString} from 'mdast-util-to-string'
+import {visit} from 'unist-util-visit'
+import {defineRule} from '../src/rule.js'
+import {isJsxElement} from './image-alt.js'
+import {vagueLinkTexts} from './link-text.data.js'
+
+interface Options {
+  /** More link texts to report, e.g. `["docs"]`. */
+  phrases: string[]
+  /** Link texts of the built-in list to accept, e.g. `["learn more"]`. */
+  allow: string[]
+  /** Also report `[https://example.com](https://example.com)`: a URL written out as the link's text (off by default). */
+  urls: boolean
+}
+
+/** Lower case, punctuation and symbols removed, single spaces: `Click here!` and `click  here` agree. */
+export function normalizeLinkText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+}
+
+const bareUrl = /^(?:https?:\/\/|www\.)\S+$/i
+const expected = 'text that says where the link goes'
+
+export default defineRule<Options>({
+  id: 'link-text',
+  severity: 'warn',
+  summary: 'Link text says where the link goes: no `click here`, `read more` or bare URLs',
+  fixable: false,
+  options: {
+    type: 'object',
+    properties: {
+      phrases: {type: 'array', items: {type: 'string', minLength: 1}, uniqueItems: true},
+      allow: {type: 'array', items: {type: 'string', minLength: 1}, uniqueItems: true},
+      urls: {type: 'boolean'}
+    },
+    additionalProperties: false
+  },
+  defaults: {phrases: [], allow: [], urls: false},
+  create(options) {
+    const allowed = new Set(options.allow.map(normalizeLinkText))
+    const vague = new Set([...vagueLinkTexts, ...options.phrases.map(normalizeLinkText)].filter((text) => !allowed.has(text)))
+
+    return function (tree, {page, report}) {
+      /** `hasImage`: an image gives the link its name; `image-alt` reports one without alt text. */
+      function check(raw: string, hasImage: boolean, place: Position | undefined, written: boolean): void {
+        const text = raw.replace(/\s+/g, ' ')
+        const normalized = normalizeLinkText(text)
+        if (normalized === '') {
+          if (hasImage || text.trim() !== '') return
+          report({message: 'Missing link text, expected ' + expected, place})
+        } else if (vague.has(normalized)) {
+          report({
+            message: 'Unexpected link text `' + text.trim() + '`, expected ' + expected,
+            place,
+            actual: text.trim()
+          })
+        } else if (options.urls && written && bareUrl.test(text.trim())) {
+          report({message: 'Unexpected URL `' + text.trim() + '` as link text, expected ' + expected, place, actual: text.trim()})
+        }
+      }
+
+      visit(tree, (node: Nodes) => {
+        if (node.type === 'link' || node.type === 'linkReference') {
+          const start = node.position?.start.offset
+          // Autolinks (`<https://…>`, or a URL in text with GFM) show the URL on purpose.
+          const written = start !== undefined && page.source[start] === '['
+          check(toString(node), containsImage(node), node.position, written)
+        } else if (isJsxElement(node) && node.name === 'a') {
+          if (!node.attributes.some((attribute) => attribute.type === 'mdxJsxExpressionAttribute' || attribute.name === 'href')) return
+          check(toString(node), containsImage(node), node.position, true)
+        } else if (page.kind === 'md' && 'children' in node) {
+          checkHtmlLinks(node, check)
+        }
+      })
+    }
+  }
+})
+
+function containsImage(node: Nodes): boolean {
+  let found = false
+  visit(node, (child: Nodes) => {
+    if (child.type === 'image' || child.type === 'imageReference' || (isJsxElement(child) && child.name === 'img') || (child.type === 'html' && /<img\b/i.test(child.value))) {
+      found = true
+    }
+  })
+  return found
+}
+
+const htmlOpen = /^<a\s[^>]*\bhref\s*=/i
+const htmlClose = /^<\/a\s*>$/i
+const htmlWhole = /^<a\s[^>]*\bhref\s*=[^>]*>([\s\S]*?)<\/a\s*>$/i
+
+/** `<a href="…">text</a>` in a `.md` page: one `html` node, or an opening and closing one around text. */
+function checkHtmlLinks(parent: Parents, check: (text: string, hasImage: boolean, place: Position | undefined, written: boolean) => void): void {
+  const children = parent.children as Nodes[]
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]!
+    if (child.type !== 'html') continue
+    const whole = htmlWhole.exec(child.value.trim())
+    if (whole) {
+      check(whole[1]!.replace(/<[^<>]*>/g, ''), /<img\b/i.test(whole[1]!), child.position, true)
+      continue
+    }
+    if (!htmlOpen.test(child.value) || child.value.trim().endsWith('/>')) continue
+    const close = children.findIndex((sibling, at) => at > index && sibling.type === 'html' && htmlClose.test(sibling.value.trim()))
+    if (close === -1) continue
+    const inside = children.slice(index + 1, close) as PhrasingContent[]
+    const text = inside.map((node) => toString(node)).join('')
+    const hasImage = inside.some((node) => containsImage(node))
+    const end = children[close]!.position?.end
+    check(text, hasImage, child.position && end ? {start: child.position.start, end} : child.position, true)
+    index = close
+  }
+}

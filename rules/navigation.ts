@@ -1,0 +1,88 @@
+import path from 'node:path'
+import {closest, distance} from 'fastest-levenshtein'
+import {defineRule, type SiteContext} from '../src/rule.js'
+import type {NavigationEntry} from '../src/site/navigation.js'
+import type {OpenApiSpec, Site} from '../src/site/model.js'
+
+/** Every navigation entry resolves: pages to `.md`/`.mdx` files, operations to OpenAPI operations. */
+export default defineRule({
+  id: 'navigation',
+  severity: 'error',
+  summary: 'Navigation entries name existing pages or OpenAPI operations, once, inside the site',
+  fixable: false,
+  defaults: {},
+  site() {
+    return function (site: Site, context: SiteContext) {
+      const seen = new Map<string, NavigationEntry>()
+      let routes: string[] | undefined
+      for (const entry of site.navigation()) {
+        const {node} = entry
+        const report = (message: string, level?: 'warn' | 'info', expected?: string) =>
+          context.report({file: node.doc.file, message, place: node.place, actual: entry.value, expected, level})
+        if (entry.operation) {
+          checkOperation(site, entry, report)
+          continue
+        }
+        const route = path.posix.normalize(entry.value.trim().replace(/^\/+/, '')).replace(/\/+$/, '')
+        if (route === '..' || route.startsWith('../')) {
+          report('Unexpected navigation entry `' + entry.value + '` outside the site folder, expected a page path inside it')
+          continue
+        }
+        const page = site.pageAt(route)
+        if (!page) {
+          routes ??= [...site.routes.keys()]
+          const guess = routes.length > 0 ? closest(route, routes) : undefined
+          const close = guess !== undefined && distance(route, guess) <= Math.max(2, Math.floor(route.length / 4))
+          report(
+            'Unexpected navigation entry `' + entry.value + '`: no page `' + route + '.mdx` or `' + route + '.md`, expected a page path relative to the site root without extension' +
+              (close ? ', did you mean `' + guess + '`?' : ''),
+            undefined,
+            close ? guess : undefined
+          )
+          continue
+        }
+        const first = seen.get(page.route)
+        if (first) {
+          const at = first.node.place.start
+          report('Unexpected duplicate navigation entry `' + entry.value + '`, already listed at ' + at.line + ':' + at.column + ': expected each page once', 'warn')
+        } else {
+          seen.set(page.route, entry)
+        }
+      }
+    }
+  }
+})
+
+function checkOperation(site: Site, entry: NavigationEntry, report: (message: string, level?: 'warn' | 'info') => void): void {
+  const operation = entry.operation!
+  const key = operation.method + ' ' + operation.path
+  const written = operation.method.toUpperCase() + ' ' + operation.path
+  let specs: OpenApiSpec[]
+  if (operation.spec) {
+    const relative = path.posix.normalize(operation.spec.replace(/^\/+/, ''))
+    if (relative === '..' || relative.startsWith('../')) {
+      report('Unexpected OpenAPI file `' + operation.spec + '` outside the site folder, expected a path inside it')
+      return
+    }
+    specs = [site.openApiSpecs().find((spec) => spec.reference.replace(/^\/+/, '') === relative) ?? site.loadSpec(operation.spec)]
+  } else {
+    specs = site.openApiSpecs()
+  }
+  if (specs.length === 0) {
+    report('Unexpected OpenAPI operation `' + written + '`: no OpenAPI file is configured, expected `openapi` in the config')
+    return
+  }
+  const local = specs.filter((spec) => spec.operations)
+  if (local.some((spec) => spec.operations!.has(key))) return
+  const remote = specs.filter((spec) => !spec.file && !spec.error)
+  if (remote.length > 0) {
+    report('Unchecked OpenAPI operation `' + written + '`: `' + remote[0]!.reference + '` is remote and docs-lint does not fetch it', 'info')
+    return
+  }
+  const broken = specs.find((spec) => spec.error)
+  if (local.length === 0 && broken) {
+    report('Unexpected OpenAPI file `' + broken.reference + '` for `' + written + '`: ' + broken.error + ', expected a readable OpenAPI file')
+    return
+  }
+  report('Unexpected OpenAPI operation `' + written + '`: not in ' + local.map((spec) => '`' + site.relativeOf(spec.file!) + '`').join(', ') + ', expected an operation of the OpenAPI file')
+}

@@ -1,0 +1,251 @@
+import type {Definition, Heading, Html, Image, Link, Nodes, PhrasingContent, Root} from 'mdast'
+import type {MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx'
+import type {MdxjsEsm} from 'mdast-util-mdxjs-esm'
+import type {Position} from 'unist'
+import type {VFile} from 'vfile'
+import {VFileMessage} from 'vfile-message'
+import {SOURCE} from '../rule.js'
+import type {Page} from '../page.js'
+import {cleanId, componentId, headingSlug, paramFieldId, SlugCounter} from './slug.js'
+
+/** An outgoing reference of a page: a Markdown link or image, or a component's `href`/`src`. */
+export interface LinkFact {
+  url: string
+  /** What holds it: `link`, `image`, `definition`, or `<Name href>` / `<Name src>`. */
+  via: string
+  /** The URL's own text in the page (the whole node when the URL cannot be located). */
+  place: Position
+  /** Site rules that inline comments turn off at this place (`docs-lint-disable broken-links`). */
+  disabled?: string[]
+}
+
+/**
+ * What the site checks need of one page, extracted while its tree is still alive so the tree can
+ * be dropped. Kept in `file.data` under `siteFactsKey`; plain JSON, so it crosses worker threads
+ * and the cache unchanged.
+ */
+export interface PageFacts {
+  title: string | undefined
+  description: string | undefined
+  sidebarTitle: string | undefined
+  /** Every anchor the rendered page has: heading slugs, component ids, explicit `id`s. */
+  anchors: string[]
+  links: LinkFact[]
+  /** Module specifiers of `import` statements (snippets). */
+  imports: string[]
+  /** Headings are unknown when the page did not parse: anchors into it are not checked. */
+  parseFailed: boolean
+  /** An API page (`openapi:`/`asyncapi:` front matter): the platform generates its body and anchors. */
+  generated: boolean
+}
+
+export const siteFactsKey = 'docsLintSite'
+
+export function siteFactsOf(file: VFile): PageFacts | undefined {
+  return file.data[siteFactsKey] as PageFacts | undefined
+}
+
+/** Headings the platform gives an anchor (`h5`, `h6` get none). */
+const anchoredDepths = new Set([1, 2, 3, 4])
+/** Components that do not pass an `id` to the page, so `#id` does not reach them. */
+const componentsWithoutId = new Set([
+  'Info', 'Warning', 'Note', 'Tip', 'Check', 'Danger', 'Callout', 'AccordionGroup', 'Card', 'CardGroup', 'Tabs',
+  'CodeGroup', 'Column', 'Columns', 'Expandable', 'Frame', 'Icon', 'Mermaid', 'Panel', 'RequestExample',
+  'ResponseExample', 'Steps', 'Tooltip', 'Tree', 'Badge', 'Color'
+])
+const cleanedIdComponents = new Set(['Heading', 'Step', 'Update'])
+const paramComponents = new Set(['ParamField', 'Param', 'ResponseField'])
+const paramNameAttributes = ['query', 'path', 'body', 'header', 'name']
+/** `href`/`src` attributes that are links, per element. */
+const linkAttributes: Record<string, string> = {Card: 'href', a: 'href', img: 'src', video: 'src', source: 'src'}
+const customHeadingId = /\{#([^}]+?)\}\s*$/
+
+export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFailed: boolean): PageFacts {
+  const data = page.frontMatter().data ?? {}
+  const text = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : undefined)
+  const facts: PageFacts = {
+    title: text('title'),
+    description: text('description'),
+    sidebarTitle: text('sidebarTitle'),
+    anchors: [],
+    links: [],
+    imports: [],
+    parseFailed,
+    generated: text('openapi') !== undefined || text('asyncapi') !== undefined
+  }
+  const source = page.source
+  // A definition (`[id]: /url`) is a link only where a reference uses it.
+  const definitions: Definition[] = []
+  const referenced = new Set<string>()
+  const counter = new SlugCounter()
+  const paramCounts = new Map<string, number>()
+
+  const visit = (node: Nodes): void => {
+    switch (node.type) {
+      case 'heading':
+        addHeading(node)
+        break
+      case 'link':
+      case 'image':
+        addMarkdownLink(node)
+        return
+      case 'definition':
+        definitions.push(node)
+        return
+      case 'linkReference':
+      case 'imageReference':
+        referenced.add(node.identifier)
+        break
+      case 'mdxJsxFlowElement':
+      case 'mdxJsxTextElement':
+        addElement(node)
+        break
+      case 'mdxjsEsm':
+        addImports(node)
+        return
+      case 'html':
+        addHtml(node)
+        return
+      case 'code':
+      case 'inlineCode':
+      case 'yaml':
+        return
+    }
+    if ('children' in node) for (const child of node.children) visit(child as Nodes)
+  }
+
+  function addHeading(node: Heading): void {
+    if (!anchoredDepths.has(node.depth)) return
+    let title = titleOf(node.children)
+    const custom = customHeadingId.exec(title)
+    if (custom) {
+      title = title.slice(0, custom.index)
+      facts.anchors.push(counter.next(cleanId(custom[1]!.trim().replace(/\s+/g, '-'))))
+      return
+    }
+    facts.anchors.push(counter.next(headingSlug(title)))
+  }
+
+  function addMarkdownLink(node: Link | Image | Definition): void {
+    if (!node.position) return
+    facts.links.push({url: node.url, via: node.type, place: urlPlace(node.url, node.position)})
+  }
+
+  function addElement(node: MdxJsxFlowElement | MdxJsxTextElement): void {
+    const name = node.name ?? ''
+    const attribute = (key: string): MdxJsxAttribute | undefined =>
+      node.attributes.find((item): item is MdxJsxAttribute => item.type === 'mdxJsxAttribute' && item.name === key)
+    const stringValue = (key: string): string | undefined => {
+      const value = attribute(key)?.value
+      return typeof value === 'string' ? value : undefined
+    }
+    const linkKey = linkAttributes[name]
+    if (linkKey) {
+      const found = attribute(linkKey)
+      if (found && typeof found.value === 'string' && found.position) {
+        facts.links.push({url: found.value, via: '<' + name + ' ' + linkKey + '>', place: urlPlace(found.value, found.position)})
+      }
+    }
+    const id = stringValue('id')
+    if (/^h[1-4]$/.test(name) || name === 'Heading') {
+      const title = titleOf(node.children as PhrasingContent[])
+      facts.anchors.push(counter.next(id ? cleanId(id) || headingSlug(title) : headingSlug(title)))
+      return
+    }
+    if (name === 'Update' && stringValue('label') !== undefined) {
+      facts.anchors.push(counter.next(id ? cleanId(id) || headingSlug(stringValue('label')!) : headingSlug(stringValue('label')!)))
+    } else if (name === 'Step' && stringValue('title')) {
+      facts.anchors.push(counter.next(id ? cleanId(id) : headingSlug(stringValue('title')!)))
+    } else if (paramComponents.has(name)) {
+      const key = paramNameAttributes.find((candidate) => stringValue(candidate))
+      if (key) {
+        const paramName = stringValue(key)!
+        const count = paramCounts.get(paramName) ?? 0
+        paramCounts.set(paramName, count + 1)
+        facts.anchors.push(paramFieldId(paramName, count))
+      }
+    } else if ((name === 'Accordion' || name === 'Tab') && !id && stringValue('title')) {
+      facts.anchors.push(name === 'Tab' ? headingSlug(stringValue('title')!) : componentId(stringValue('title')!))
+    } else if (id && !componentsWithoutId.has(name)) {
+      facts.anchors.push(cleanedIdComponents.has(name) ? cleanId(id) : id)
+    }
+  }
+
+  function addImports(node: MdxjsEsm): void {
+    const program = node.data?.estree
+    if (!program) return
+    for (const statement of program.body) {
+      if (statement.type === 'ImportDeclaration' && typeof statement.source.value === 'string') {
+        facts.imports.push(statement.source.value)
+      }
+    }
+  }
+
+  function addHtml(node: Html): void {
+    // Markdown pages may hold raw HTML: `<a href>`, `<img src>`, `<video src>`.
+    if (!node.position || !/<(a|img|video|source)\b/i.test(node.value)) return
+    const start = node.position.start.offset ?? 0
+    const pattern = /<(a|img|video|source)\b[^>]*?\s(href|src)\s*=\s*(["'])([^"']*)\3/gi
+    for (const match of node.value.matchAll(pattern)) {
+      const url = match[4]!
+      const offset = start + match.index + match[0].length - 1 - url.length
+      facts.links.push({
+        url,
+        via: '<' + match[1]!.toLowerCase() + ' ' + match[2]!.toLowerCase() + '>',
+        place: {start: page.toPoint(offset), end: page.toPoint(offset + url.length)}
+      })
+    }
+  }
+
+  function urlPlace(url: string, position: Position): Position {
+    const from = position.start.offset
+    const to = position.end.offset
+    if (from === undefined || to === undefined || url === '') return position
+    const at = source.lastIndexOf(url, to)
+    if (at < from) return position
+    return {start: page.toPoint(at), end: page.toPoint(at + url.length)}
+  }
+
+  if (!parseFailed) visit(tree)
+  for (const definition of definitions) if (referenced.has(definition.identifier)) addMarkdownLink(definition)
+  return facts
+}
+
+/** The text the platform slugs: text and inline code, nothing else. */
+function titleOf(children: readonly PhrasingContent[] | readonly Nodes[]): string {
+  let title = ''
+  for (const child of children) {
+    if (child.type === 'text' || child.type === 'inlineCode') title += child.value
+    else if ('children' in child) title += titleOf(child.children as Nodes[])
+  }
+  return title
+}
+
+/**
+ * Record which links inline comments disable for `ruleIds`: the comment control only filters
+ * messages present when it runs, so one probe message per link goes through it, and the probes
+ * it removes mark their links. Pages without a docs-lint comment skip this.
+ */
+export function probeInlineControl(facts: PageFacts, file: VFile, ruleIds: readonly string[], control: () => void): void {
+  const source = String(file.value ?? '')
+  if (ruleIds.length === 0 || facts.links.length === 0 || !source.includes('docs-lint')) {
+    control()
+    return
+  }
+  const probes: Array<{message: VFileMessage; link: LinkFact; ruleId: string}> = []
+  for (const link of facts.links) {
+    for (const ruleId of ruleIds) {
+      const message = new VFileMessage('probe', {place: link.place, ruleId, source: SOURCE})
+      message.file = file.path
+      probes.push({message, link, ruleId})
+      file.messages.push(message)
+    }
+  }
+  control()
+  const kept = new Set(file.messages)
+  for (const probe of probes) {
+    if (!kept.has(probe.message)) (probe.link.disabled ??= []).push(probe.ruleId)
+  }
+  const probeMessages = new Set(probes.map((probe) => probe.message))
+  file.messages = file.messages.filter((message) => !probeMessages.has(message))
+}

@@ -1,0 +1,223 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import {parse, type MemberNode, type ValueNode} from '@humanwhocodes/momoa'
+import type {Position} from 'unist'
+import {VFile} from 'vfile'
+
+/** One JSON file of the site config (`docs.json`, or a file it includes with `$ref`). */
+export interface JsonDocument {
+  path: string
+  file: VFile
+  /** The parsed body; undefined when the text is not JSON. */
+  body: ValueNode | undefined
+  parseError: {message: string; line: number; column: number} | undefined
+}
+
+/**
+ * A JSON value with `$ref` includes resolved, each part keeping the file and the place it came
+ * from, so a problem anywhere in the resolved config is reported where it was written.
+ */
+export type Located =
+  | {type: 'object'; members: LocatedMember[]; doc: JsonDocument; place: Position; brokenRef?: true}
+  | {type: 'array'; items: Located[]; doc: JsonDocument; place: Position}
+  | {type: 'string'; value: string; doc: JsonDocument; place: Position}
+  | {type: 'number'; value: number; doc: JsonDocument; place: Position}
+  | {type: 'boolean'; value: boolean; doc: JsonDocument; place: Position}
+  | {type: 'null'; doc: JsonDocument; place: Position}
+
+export interface LocatedMember {
+  name: string
+  /** Where the key is written. */
+  keyPlace: Position
+  value: Located
+}
+
+/** A `$ref` that could not be followed, reported on the file that holds it. */
+export interface RefProblem {
+  doc: JsonDocument
+  place: Position
+  reason: string
+}
+
+export function readJsonDocument(filePath: string, text?: string): JsonDocument {
+  const value = text ?? fs.readFileSync(filePath, 'utf8')
+  const file = new VFile({path: filePath, value})
+  try {
+    const document = parse(value, {mode: 'json'})
+    return {path: filePath, file, body: document.body, parseError: undefined}
+  } catch (error) {
+    const cause = error as {message: string; line?: number; column?: number}
+    return {
+      path: filePath,
+      file,
+      body: undefined,
+      parseError: {
+        message: readableJsonError(cause.message),
+        line: cause.line ?? 1,
+        column: cause.column ?? 1
+      }
+    }
+  }
+}
+
+export function placeOf(node: {loc: {start: {line: number; column: number; offset: number}; end: {line: number; column: number; offset: number}}}): Position {
+  return {start: {...node.loc.start}, end: {...node.loc.end}}
+}
+
+export interface ResolveResult {
+  value: Located | undefined
+  documents: JsonDocument[]
+  problems: RefProblem[]
+}
+
+/**
+ * Resolve `{"$ref": "file.json"}` includes, relative to the file that holds them, as the platform
+ * does: siblings of `$ref` override the included object's keys. A path that leaves `root` is an
+ * error and is never read; a file that includes itself, directly or not, is a cycle.
+ */
+export function resolveDocument(main: JsonDocument, root: string): ResolveResult {
+  const documents: JsonDocument[] = [main]
+  const problems: RefProblem[] = []
+  const loaded = new Map<string, JsonDocument>([[main.path, main]])
+
+  function load(filePath: string): JsonDocument | undefined {
+    let doc = loaded.get(filePath)
+    if (doc) return doc
+    try {
+      doc = readJsonDocument(filePath)
+    } catch {
+      return undefined
+    }
+    loaded.set(filePath, doc)
+    documents.push(doc)
+    return doc
+  }
+
+  function resolve(node: ValueNode, doc: JsonDocument, chain: string[]): Located | undefined {
+    const place = placeOf(node)
+    switch (node.type) {
+      case 'Object': {
+        const ref = node.members.find((member) => member.name.type === 'String' && member.name.value === '$ref')
+        const base: LocatedMember[] = []
+        let brokenRef = false
+        if (ref) {
+          const included = include(ref, doc, chain)
+          if (included?.type === 'object') base.push(...included.members)
+          else if (included && node.members.length === 1) return included
+          // An include that failed is reported once; checks of what it should have held are moot.
+          else if (!included) brokenRef = true
+        }
+        const members = [...base]
+        for (const member of node.members) {
+          if (member === ref) continue
+          const name = member.name.type === 'String' ? member.name.value : member.name.name
+          const value = resolve(member.value, doc, chain)
+          if (!value) continue
+          const existing = members.findIndex((item) => item.name === name && base.includes(item))
+          const entry = {name, keyPlace: placeOf(member.name), value}
+          if (existing === -1) members.push(entry)
+          else members[existing] = entry
+        }
+        return brokenRef ? {type: 'object', members, doc, place, brokenRef: true} : {type: 'object', members, doc, place}
+      }
+      case 'Array': {
+        const items: Located[] = []
+        for (const element of node.elements) {
+          const value = resolve(element.value, doc, chain)
+          if (value) items.push(value)
+        }
+        return {type: 'array', items, doc, place}
+      }
+      case 'String':
+        return {type: 'string', value: node.value, doc, place}
+      case 'Number':
+        return {type: 'number', value: node.value, doc, place}
+      case 'Boolean':
+        return {type: 'boolean', value: node.value, doc, place}
+      case 'Null':
+        return {type: 'null', doc, place}
+      default:
+        return undefined
+    }
+  }
+
+  function include(member: MemberNode, doc: JsonDocument, chain: string[]): Located | undefined {
+    const place = placeOf(member.value)
+    if (member.value.type !== 'String') {
+      problems.push({doc, place, reason: 'Unexpected `$ref` value, expected a path to a JSON file'})
+      return undefined
+    }
+    const reference = member.value.value
+    if (/^[a-z][a-z\d+.-]*:/i.test(reference)) {
+      problems.push({doc, place, reason: 'Unexpected URL in `$ref` `' + reference + '`, expected a path to a JSON file in the project'})
+      return undefined
+    }
+    const target = path.resolve(path.dirname(doc.path), reference)
+    const relative = path.relative(root, target)
+    if (relative.startsWith('..') || path.isAbsolute(relative) || reference.startsWith('/')) {
+      problems.push({doc, place, reason: 'Unexpected `$ref` `' + reference + '` outside the project folder, expected a path inside it'})
+      return undefined
+    }
+    if (chain.includes(target)) {
+      const cycle = [...chain.slice(chain.indexOf(target)), target].map((item) => '`' + path.relative(root, item).split(path.sep).join('/') + '`')
+      problems.push({doc, place, reason: 'Unexpected `$ref` cycle: ' + cycle.join(' → ') + ', expected includes that end'})
+      return undefined
+    }
+    const included = load(target)
+    if (!included) {
+      problems.push({doc, place, reason: 'Unexpected `$ref` `' + reference + '`: no such file, expected a JSON file relative to `' + path.relative(root, doc.path).split(path.sep).join('/') + '`'})
+      return undefined
+    }
+    if (!included.body) return undefined
+    return resolve(included.body, included, [...chain, target])
+  }
+
+  const value = main.body ? resolve(main.body, main, [main.path]) : undefined
+  return {value, documents, problems}
+}
+
+/** The plain JSON value (for schema validation). */
+export function toValue(node: Located): unknown {
+  switch (node.type) {
+    case 'object':
+      return Object.fromEntries(node.members.map((member) => [member.name, toValue(member.value)]))
+    case 'array':
+      return node.items.map(toValue)
+    case 'null':
+      return null
+    default:
+      return node.value
+  }
+}
+
+export function member(node: Located | undefined, name: string): LocatedMember | undefined {
+  return node?.type === 'object' ? node.members.find((item) => item.name === name) : undefined
+}
+
+export function get(node: Located | undefined, ...names: Array<string | number>): Located | undefined {
+  let current = node
+  for (const name of names) {
+    if (!current) return undefined
+    if (typeof name === 'number') current = current.type === 'array' ? current.items[name] : undefined
+    else current = member(current, name)?.value
+  }
+  return current
+}
+
+export function stringAt(node: Located | undefined, ...names: Array<string | number>): Located & {type: 'string'} | undefined {
+  const found = get(node, ...names)
+  return found?.type === 'string' ? found : undefined
+}
+
+const tokenText: Record<string, string> = {
+  LBrace: '`{`', RBrace: '`}`', LBracket: '`[`', RBracket: '`]`', Comma: '`,`', Colon: '`:`',
+  String: 'a string', Number: 'a number', Boolean: 'a boolean', Null: '`null`'
+}
+
+/** `Unexpected token RBrace found. (5:1)` → `unexpected `}`` */
+function readableJsonError(message: string): string {
+  const text = message.replace(/\s*\(\d+:\d+\)$/, '')
+  const token = /^Unexpected token (\w+) found\.?$/.exec(text)
+  if (token) return 'unexpected ' + (tokenText[token[1]!] ?? token[1]!)
+  return text.replace(/\.$/, '').replace(/^./, (first) => first.toLowerCase())
+}

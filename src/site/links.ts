@@ -1,0 +1,90 @@
+import path from 'node:path'
+import type {Site, SitePage} from './model.js'
+
+export type LinkTarget =
+  /** External, `mailto:`, `data:`, empty: not checked. */
+  | {kind: 'skip'}
+  | {kind: 'found'; page: SitePage | undefined; anchor: string | undefined; redirectedTo: string | undefined}
+  | {kind: 'missing'; path: string; redirectedTo: string | undefined}
+  | {kind: 'outside'}
+
+const scheme = /^[a-z][a-z\d+.-]*:/i
+
+/**
+ * Resolve a link written in `from` as the platform serves it: `/x` from the root, `./x` and `../x`
+ * from the page's folder; a bare `x` from the page's folder (as a browser does) or, failing that,
+ * from the root (as the platform's own checker does). Extensions, a trailing slash, `index` pages,
+ * percent-encoding and the config's `redirects` are all understood.
+ */
+export function resolveLink(site: Site, from: SitePage, url: string): LinkTarget {
+  const raw = url.trim()
+  if (raw === '' || scheme.test(raw) || raw.startsWith('//')) return {kind: 'skip'}
+  const hashAt = raw.indexOf('#')
+  const anchor = hashAt === -1 ? undefined : decode(raw.slice(hashAt + 1))
+  const pathPart = (hashAt === -1 ? raw : raw.slice(0, hashAt)).split('?')[0]!
+  if (pathPart === '') return {kind: 'found', page: from, anchor, redirectedTo: undefined}
+  const decoded = decode(pathPart).replace(/\\/g, '/')
+  const folder = path.posix.dirname(from.relative)
+  const candidates = decoded.startsWith('/')
+    ? [decoded.slice(1)]
+    : decoded.startsWith('.')
+      ? [path.posix.join(folder, decoded)]
+      : [path.posix.join(folder, decoded), decoded]
+  const inside = candidates.map(normalize).filter((candidate) => candidate !== undefined)
+  if (inside.length === 0) return {kind: 'outside'}
+  for (const candidate of inside) {
+    const found = lookup(site, candidate)
+    if (found) return {kind: 'found', page: found.page, anchor, redirectedTo: undefined}
+  }
+  for (const candidate of inside) {
+    const destination = followRedirects(site, candidate)
+    if (destination === undefined) continue
+    if (destination.kind === 'external') return {kind: 'found', page: undefined, anchor: undefined, redirectedTo: destination.path}
+    const found = lookup(site, destination.path)
+    if (found) return {kind: 'found', page: found.page, anchor: destination.anchor ?? anchor, redirectedTo: destination.path}
+    return {kind: 'missing', path: candidate, redirectedTo: '/' + destination.path}
+  }
+  return {kind: 'missing', path: inside[0]!, redirectedTo: undefined}
+}
+
+function lookup(site: Site, relative: string): {page: SitePage | undefined} | undefined {
+  if (relative === '') return {page: site.pageAt('')}
+  const page = site.pageAt(relative)
+  if (page) return {page}
+  if (site.exists(relative)) return {page: undefined}
+  return undefined
+}
+
+function followRedirects(site: Site, relative: string): {kind: 'external' | 'internal'; path: string; anchor?: string | undefined} | undefined {
+  let current = relative
+  let result: {kind: 'external' | 'internal'; path: string; anchor?: string | undefined} | undefined
+  const visited = new Set<string>()
+  while (!visited.has(current)) {
+    visited.add(current)
+    const destination = site.redirect(current)
+    if (destination === undefined) return result
+    if (scheme.test(destination)) return {kind: 'external', path: destination}
+    const hashAt = destination.indexOf('#')
+    const target = normalize((hashAt === -1 ? destination : destination.slice(0, hashAt)).split('?')[0]!.replace(/^\/+/, ''))
+    if (target === undefined) return result
+    result = {kind: 'internal', path: target, anchor: hashAt === -1 ? undefined : decode(destination.slice(hashAt + 1))}
+    if (lookup(site, target)) return result
+    current = target
+  }
+  return result
+}
+
+/** Relative path without `.`/`..` segments and trailing slash; undefined when it leaves the root. */
+function normalize(relative: string): string | undefined {
+  const normal = path.posix.normalize(relative || '.').replace(/\/+$/, '')
+  if (normal === '..' || normal.startsWith('../')) return undefined
+  return normal === '.' ? '' : normal
+}
+
+function decode(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}

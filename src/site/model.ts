@@ -1,0 +1,362 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type {VFile} from 'vfile'
+import {VFile as VFileClass} from 'vfile'
+import YAML from 'yaml'
+import type {ResolvedConfig} from '../config.js'
+import {createPage} from '../page.js'
+import {parsePage, parseFailureOf} from '../parse.js'
+import {collectSiteFacts, siteFactsOf, type PageFacts} from './facts.js'
+import {get, readJsonDocument, resolveDocument, toValue, type JsonDocument, type Located, type RefProblem} from './json.js'
+import {navigationEntries, type NavigationEntry} from './navigation.js'
+
+export const configNames = ['docs.json', 'mint.json'] as const
+
+/** A page of the site: a `.md`/`.mdx` file under the root. */
+export interface SitePage {
+  /** Relative to the root, with `/`: `guides/install.mdx`. */
+  relative: string
+  /** The page's address without extension: `guides/install`. */
+  route: string
+  /** The linted file, when this run lints the page; site messages about the page go there. */
+  file: VFile | undefined
+  /** The docs-lint config that applies to the page (undefined when not linted). */
+  config: ResolvedConfig | undefined
+}
+
+export interface SiteConfig {
+  /** `docs.json` or `mint.json`. */
+  name: string
+  main: JsonDocument
+  /** Main file and every file it includes with `$ref`. */
+  documents: JsonDocument[]
+  refProblems: RefProblem[]
+  /** The config with includes resolved, every part placed in its file. */
+  value: Located | undefined
+  /** `docs`: the newer shape (`theme`, object `navigation`); `mint`: the spec's and `mint.json`'s. */
+  shape: 'docs' | 'mint'
+}
+
+export interface OpenApiSpec {
+  /** As configured: a path relative to the root, or a URL. */
+  reference: string
+  /** Local file, when the reference is a path that exists. */
+  file: string | undefined
+  /** `get /users`, … (lowercase method); undefined when the file is remote or unreadable. */
+  operations: Set<string> | undefined
+  error: string | undefined
+}
+
+export interface Redirect {
+  source: string
+  destination: string
+  node: Located
+}
+
+/** Files the corpora list without shipping their bytes (see `listedFiles`). */
+const listingNames = ['IMAGES.txt', 'OTHER_FILES.txt']
+
+/**
+ * The whole-site model, built once per run from the config, the files on disk and the facts each
+ * linted page left in `file.data`. Pages the run does not lint are read only when a link points
+ * into them with an anchor.
+ */
+export class Site {
+  readonly root: string
+  readonly config: SiteConfig
+  /** Every file under the root (relative, `/`-separated), dot folders and `node_modules` left out. */
+  readonly files: Set<string>
+  readonly folders: Set<string>
+  /** Pages by relative path. */
+  readonly pages = new Map<string, SitePage>()
+  /** Pages by route (`guides/install`). */
+  readonly routes = new Map<string, SitePage>()
+  /** The pages this run lints, in path order. */
+  readonly linted: SitePage[] = []
+  private navigationCache: NavigationEntry[] | undefined
+  private specsCache: OpenApiSpec[] | undefined
+  private redirectsCache: Redirect[] | undefined
+  private readonly anchorCache = new Map<string, PageFacts | undefined>()
+  private readonly listed: Set<string>
+
+  constructor(root: string, config: SiteConfig, lintedFiles: VFile[]) {
+    this.root = root
+    this.config = config
+    const {files, folders} = listFiles(root)
+    this.files = files
+    this.folders = folders
+    this.listed = listedFiles(root)
+    for (const relative of files) {
+      if (/\.mdx?$/.test(relative)) this.addPage(relative)
+    }
+    for (const file of lintedFiles) {
+      const relative = this.relativeOf(path.resolve(file.cwd, file.path))
+      const page = this.pages.get(relative) ?? this.addPage(relative)
+      page.file = file
+      page.config = (file.data['docsLintConfig'] as ResolvedConfig | undefined) ?? undefined
+      this.linted.push(page)
+    }
+    this.linted.sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0))
+  }
+
+  private addPage(relative: string): SitePage {
+    const page: SitePage = {relative, route: relative.replace(/\.mdx?$/, ''), file: undefined, config: undefined}
+    this.pages.set(relative, page)
+    // `.mdx` wins over `.md` for the same route, as on the platform.
+    if (!this.routes.has(page.route) || relative.endsWith('.mdx')) this.routes.set(page.route, page)
+    return page
+  }
+
+  relativeOf(filePath: string): string {
+    return path.relative(this.root, filePath).split(path.sep).join('/')
+  }
+
+  /** Whether a relative path exists: a file, a folder, or a file the corpus lists. */
+  exists(relative: string): boolean {
+    return this.files.has(relative) || this.folders.has(relative) || this.listed.has(relative)
+  }
+
+  /** Whether a relative path is a file (or a file the corpus lists), not a folder. */
+  hasFile(relative: string): boolean {
+    return this.files.has(relative) || this.listed.has(relative)
+  }
+
+  /** The page a route names: `guides/install`, `guides` (its `index`), with or without extension. */
+  pageAt(route: string): SitePage | undefined {
+    const clean = route.replace(/^\/+|\/+$/g, '')
+    return (
+      this.pages.get(clean) ??
+      this.routes.get(clean) ??
+      this.routes.get(clean === '' ? 'index' : clean + '/index')
+    )
+  }
+
+  /** Navigation page entries in reading order. */
+  navigation(): NavigationEntry[] {
+    this.navigationCache ??= navigationEntries(get(this.config.value, 'navigation'))
+    return this.navigationCache
+  }
+
+  /** Facts of a page: from the run when it was linted, else read and parsed now (once). */
+  factsOf(page: SitePage): PageFacts | undefined {
+    if (page.file) {
+      const facts = siteFactsOf(page.file)
+      if (facts) return facts
+    }
+    if (this.anchorCache.has(page.relative)) return this.anchorCache.get(page.relative)
+    let facts: PageFacts | undefined
+    try {
+      const file = new VFileClass({path: path.join(this.root, page.relative), value: fs.readFileSync(path.join(this.root, page.relative), 'utf8')})
+      const tree = parsePage(file)
+      const failed = parseFailureOf(file) !== undefined
+      facts = collectSiteFacts(tree, file, createPage(file, tree, {parseFailed: failed}), failed)
+    } catch {
+      facts = undefined
+    }
+    this.anchorCache.set(page.relative, facts)
+    return facts
+  }
+
+  redirects(): Redirect[] {
+    if (!this.redirectsCache) {
+      this.redirectsCache = []
+      const list = get(this.config.value, 'redirects')
+      if (list?.type === 'array') {
+        for (const item of list.items) {
+          const source = get(item, 'source')
+          const destination = get(item, 'destination')
+          if (source?.type === 'string' && destination?.type === 'string') {
+            this.redirectsCache.push({source: source.value, destination: destination.value, node: destination})
+          }
+        }
+      }
+    }
+    return this.redirectsCache
+  }
+
+  /** Follow redirects from `route`: the destination reached, or undefined when none applies. */
+  redirect(route: string): string | undefined {
+    const normalized = '/' + route.replace(/^\/+|\/+$/g, '')
+    for (const redirect of this.redirects()) {
+      const destination = applyRedirect(normalized, redirect.source, redirect.destination)
+      if (destination !== undefined) return destination
+    }
+    return undefined
+  }
+
+  /** OpenAPI files: the config's `openapi` (top level, `api.openapi`, navigation nodes), read once. */
+  openApiSpecs(): OpenApiSpec[] {
+    if (this.specsCache) return this.specsCache
+    const references = new Set<string>()
+    const collect = (node: Located | undefined) => {
+      if (!node) return
+      if (node.type === 'object') {
+        for (const item of node.members) {
+          if (item.name === 'openapi') addReferences(item.value)
+          else collect(item.value)
+        }
+      } else if (node.type === 'array') {
+        for (const item of node.items) collect(item)
+      }
+    }
+    const addReferences = (node: Located) => {
+      if (node.type === 'string') references.add(node.value)
+      else if (node.type === 'array') for (const item of node.items) addReferences(item)
+      else if (node.type === 'object') {
+        const source = get(node, 'source')
+        if (source?.type === 'string') references.add(source.value)
+      }
+    }
+    collect(this.config.value)
+    this.specsCache = [...references].map((reference) => this.loadSpec(reference))
+    return this.specsCache
+  }
+
+  loadSpec(reference: string): OpenApiSpec {
+    if (/^https?:\/\//i.test(reference)) return {reference, file: undefined, operations: undefined, error: undefined}
+    const relative = path.posix.normalize(reference.replace(/^\/+/, ''))
+    if (relative.startsWith('..')) return {reference, file: undefined, operations: undefined, error: 'outside the project folder'}
+    const file = path.join(this.root, relative)
+    let text: string
+    try {
+      text = fs.readFileSync(file, 'utf8')
+    } catch {
+      return {reference, file: undefined, operations: undefined, error: 'no such file'}
+    }
+    try {
+      const document = (/\.ya?ml$/i.test(file) ? YAML.parse(text) : JSON.parse(text)) as Record<string, unknown>
+      const operations = new Set<string>()
+      for (const key of ['paths', 'webhooks']) {
+        const paths = document?.[key]
+        if (!paths || typeof paths !== 'object') continue
+        for (const [route, item] of Object.entries(paths)) {
+          if (!item || typeof item !== 'object') continue
+          for (const method of Object.keys(item)) {
+            operations.add((key === 'webhooks' ? 'webhook' : method.toLowerCase()) + ' ' + (key === 'webhooks' ? route : route))
+          }
+        }
+      }
+      return {reference, file, operations, error: undefined}
+    } catch (error) {
+      return {reference, file, operations: undefined, error: 'not valid ' + (/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON') + ': ' + String((error as Error).message).split('\n')[0]}
+    }
+  }
+}
+
+/** Apply one redirect rule (`:param` and `*` wildcards) to a `/route`; undefined when it does not match. */
+export function applyRedirect(route: string, source: string, destination: string): string | undefined {
+  const normalize = (value: string) => '/' + value.split(/[?#]/)[0]!.replace(/^\/+|\/+$/g, '')
+  const from = normalize(source)
+  if (!/[:*]/.test(from)) return from === route ? destination : undefined
+  const names: Array<string | undefined> = []
+  const pattern = from
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/:(\w+)\*?/g, (_, name: string) => {
+      names.push(name)
+      return '([^/]+)'
+    })
+    .replace(/\*/g, () => {
+      names.push(undefined)
+      return '(.*)'
+    })
+  const match = new RegExp('^' + pattern + '$').exec(route)
+  if (!match) return undefined
+  let result = destination
+  let wildcard = 0
+  const wildcards = names.flatMap((name, index) => (name === undefined ? [match[index + 1] ?? ''] : []))
+  names.forEach((name, index) => {
+    if (name) result = result.replace(new RegExp(':' + name + '\\b', 'g'), match[index + 1] ?? '')
+  })
+  result = result.replace(/\*/g, () => wildcards[wildcard++] ?? '')
+  return result
+}
+
+/** Load the config at `root` (`docs.json` first, as the platform prefers it). */
+export function loadSiteConfig(root: string): SiteConfig | undefined {
+  for (const name of configNames) {
+    const filePath = path.join(root, name)
+    if (!fs.existsSync(filePath)) continue
+    const main = readJsonDocument(filePath)
+    const {value, documents, problems} = resolveDocument(main, root)
+    const navigation = get(value, 'navigation')
+    const shape = navigation?.type === 'object' || (!navigation && get(value, 'theme')) ? 'docs' : 'mint'
+    return {name, main, documents, refProblems: problems, value, shape}
+  }
+  return undefined
+}
+
+/** The nearest folder at or above `folder` that holds `docs.json` or `mint.json`. */
+export function findSiteRoot(folder: string, cache: Map<string, string | null>): string | undefined {
+  const visited: string[] = []
+  let current = folder
+  let found: string | null = null
+  for (;;) {
+    const cached = cache.get(current)
+    if (cached !== undefined) {
+      found = cached
+      break
+    }
+    visited.push(current)
+    if (configNames.some((name) => fs.existsSync(path.join(current, name)))) {
+      found = current
+      break
+    }
+    const parent = path.dirname(current)
+    if (parent === current) break
+    current = parent
+  }
+  for (const folderVisited of visited) cache.set(folderVisited, found)
+  return found ?? undefined
+}
+
+function listFiles(root: string): {files: Set<string>; folders: Set<string>} {
+  const files = new Set<string>()
+  const folders = new Set<string>()
+  const walk = (folder: string, prefix: string) => {
+    let entries: fs.Dirent[]
+    try {
+      entries = fs.readdirSync(folder, {withFileTypes: true})
+    } catch {
+      return
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+      const relative = prefix + entry.name
+      if (entry.isDirectory()) {
+        folders.add(relative)
+        walk(path.join(folder, entry.name), relative + '/')
+      } else {
+        files.add(relative)
+      }
+    }
+  }
+  walk(root, '')
+  return {files, folders}
+}
+
+/**
+ * The corpora docs-lint is tested on list their images and other binary files in `IMAGES.txt` and
+ * `OTHER_FILES.txt` instead of shipping them. When such a listing sits at the site root or the
+ * folder above it, its paths (relative to the listing) count as existing files.
+ */
+function listedFiles(root: string): Set<string> {
+  const listed = new Set<string>()
+  for (const folder of [root, path.dirname(root)]) {
+    for (const name of listingNames) {
+      let text: string
+      try {
+        text = fs.readFileSync(path.join(folder, name), 'utf8')
+      } catch {
+        continue
+      }
+      for (const line of text.split(/\r?\n/)) {
+        if (!line.trim()) continue
+        const relative = path.relative(root, path.join(folder, line.trim())).split(path.sep).join('/')
+        if (!relative.startsWith('..')) listed.add(relative)
+      }
+    }
+  }
+  return listed
+}
+
+export {toValue}

@@ -1,0 +1,76 @@
+import {get, type Located} from './json.js'
+
+/** A navigation entry that names a page or an OpenAPI operation. */
+export interface NavigationEntry {
+  /** As written: `guides/install`, `/guides/install`, `GET /users`, `openapi.json GET /users`. */
+  value: string
+  node: Located & {type: 'string'}
+  /** Labels of the enclosing tabs, anchors and groups, outermost first (for llms.txt). */
+  groups: string[]
+  operation: {spec: string | undefined; method: string; path: string} | undefined
+}
+
+/** Keys of the newer `docs.json` navigation whose arrays hold nested navigation nodes. */
+export const divisionKeys = ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'groups', 'pages', 'menu'] as const
+/** The label key each division's items carry (`tabs` items have `tab`, …). */
+export const labelKeys: Record<string, string> = {
+  products: 'product', languages: 'language', versions: 'version', tabs: 'tab', dropdowns: 'dropdown',
+  anchors: 'anchor', groups: 'group', pages: 'group', menu: 'item'
+}
+
+const methods = 'get|post|put|patch|delete|head|options|trace|webhook'
+const operationPattern = new RegExp('^(?:(\\S+)\\s+)?(' + methods + ')\\s+(\\S+)$', 'i')
+
+export function parseOperation(value: string): NavigationEntry['operation'] {
+  const match = operationPattern.exec(value.trim())
+  if (!match) return undefined
+  return {spec: match[1], method: match[2]!.toLowerCase(), path: match[3]!}
+}
+
+/**
+ * Every page entry of the navigation in reading order, for both shapes: the legacy array of
+ * groups (`mint.json`, the spec) and the newer nested object of `docs.json`.
+ */
+export function navigationEntries(navigation: Located | undefined): NavigationEntry[] {
+  const entries: NavigationEntry[] = []
+  const addPage = (node: Located, groups: string[]) => {
+    if (node.type !== 'string') return
+    entries.push({value: node.value, node, groups, operation: parseOperation(node.value)})
+  }
+  const labelOf = (node: Located): string | undefined => {
+    for (const key of Object.values(labelKeys)) {
+      const label = get(node, key)
+      if (label?.type === 'string') return label.value.trim() || undefined
+    }
+    return undefined
+  }
+
+  const walkPages = (pages: Located, groups: string[]) => {
+    if (pages.type !== 'array') return
+    for (const item of pages.items) {
+      if (item.type === 'string') addPage(item, groups)
+      else if (item.type === 'object') walkNode(item, groups)
+    }
+  }
+
+  const walkNode = (node: Located, groups: string[]) => {
+    if (node.type !== 'object') return
+    const label = labelOf(node)
+    const inner = label ? [...groups, label] : groups
+    const root = get(node, 'root')
+    if (root) addPage(root, inner)
+    for (const key of divisionKeys) {
+      const value = get(node, key)
+      if (!value || value.type !== 'array') continue
+      if (key === 'pages') walkPages(value, inner)
+      else for (const item of value.items) walkNode(item, inner)
+    }
+  }
+
+  if (navigation?.type === 'array') {
+    for (const group of navigation.items) walkNode(group, [])
+  } else if (navigation?.type === 'object') {
+    walkNode(navigation, [])
+  }
+  return entries
+}

@@ -1,0 +1,127 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {lint} from '../src/engine.js'
+import {headingSlug, SlugCounter} from '../src/site/slug.js'
+import {fixturesRoot, formatMessage} from './helpers/examples.js'
+import {runCli} from './helpers/cli.js'
+
+/** Messages of a lint run as `file line:col-… severity reason ruleId`, files relative to `root`. */
+async function siteMessages(root: string, rules: Record<string, unknown>, options: {patterns?: string[]; jobs?: number} = {}): Promise<string[]> {
+  const configPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-site-')), 'config.json')
+  fs.writeFileSync(configPath, JSON.stringify({rules}))
+  const result = await lint({patterns: options.patterns ?? ['.'], cwd: root, configPath, jobs: options.jobs ?? 0})
+  expect(result.configErrors).toEqual([])
+  return result.files
+    .map((file) => ({file, name: path.relative(root, path.resolve(file.cwd, file.path)).split(path.sep).join('/')}))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap(({file, name}) => file.messages.map((message) => name + ' ' + formatMessage(message) + ' ' + message.ruleId))
+}
+
+function copyFixture(...parts: string[]): string {
+  const target = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-fixture-'))
+  fs.cpSync(path.join(fixturesRoot, ...parts), target, {recursive: true})
+  return target
+}
+
+const siteRules = {
+  'docs-config': 'error', navigation: 'error', 'orphan-pages': 'warn',
+  'broken-links': 'error', 'config-assets': 'error', 'color-contrast': 'warn'
+}
+
+describe('heading anchors as the platform computes them', () => {
+  it('keeps non-ASCII letters and `&`, drops other punctuation, numbers repeats from 2', () => {
+    expect(headingSlug('Über uns: Preise & Zahlung (2024)!')).toBe('über-uns-preise-&-zahlung-2024')
+    expect(headingSlug("What's new?")).toBe('whats-new')
+    expect(headingSlug('Version 2.0.1')).toBe('version-2-0-1')
+    expect(headingSlug('日本語の見出し')).toBe('日本語の見出し')
+    // The title is the heading's text: inline code counts without its backticks.
+    expect(headingSlug('config.json options')).toBe('config-json-options')
+    const counter = new SlugCounter()
+    expect(['Setup', 'Setup', 'Setup'].map((title) => counter.next(headingSlug(title)))).toEqual(['setup', 'setup-2', 'setup-3'])
+  })
+})
+
+describe('site checks', () => {
+  it('find the site root above a linted subfolder and still report on the config', async () => {
+    const root = path.join(fixturesRoot, 'navigation', 'not-ok')
+    const messages = await siteMessages(root, {navigation: 'error'}, {patterns: ['guides']})
+    expect(messages[0]).toBe(
+      'mint.json 8:26-8:41 error Unexpected navigation entry `guides/instal`: no page `guides/instal.mdx` or `guides/instal.md`, ' +
+        'expected a page path relative to the site root without extension, did you mean `guides/install`? navigation'
+    )
+    expect(messages).toHaveLength(5)
+  })
+
+  it('give the same messages when pages are linted in worker threads (facts cross the thread boundary)', async () => {
+    const root = path.join(fixturesRoot, 'broken-links', 'not-ok')
+    const inThread = await siteMessages(root, siteRules)
+    const inWorkers = await siteMessages(root, siteRules, {jobs: 2})
+    expect(inThread.filter((line) => line.endsWith(' broken-links'))).toHaveLength(8)
+    expect(inWorkers).toEqual(inThread)
+  })
+
+  it('move a report\'s severity with the configured one: a warning of an error rule set to `warn` is info', async () => {
+    const root = path.join(fixturesRoot, 'docs-config', 'not-ok-spec')
+    const messages = await siteMessages(root, {'docs-config': 'warn'})
+    expect(messages[0]).toBe('mint.json 3:3-3:11 info Unexpected key `favicn`: the platform ignores it, did you mean `favicon`? docs-config')
+    expect(messages[1]).toMatch(/^mint\.json 5:16-5:23 warning /)
+  })
+
+  it('run nothing and read no config when every site rule is off', async () => {
+    const root = path.join(fixturesRoot, 'docs-config', 'not-ok-syntax')
+    expect(await siteMessages(root, {'heading-levels': 'error'})).toEqual([])
+  })
+
+  it('check each site of a run against its own config', async () => {
+    const root = fixturesRoot
+    const messages = await siteMessages(root, {'orphan-pages': 'warn'}, {patterns: ['orphan-pages/ok', 'orphan-pages/not-ok']})
+    expect(messages).toEqual([
+      'orphan-pages/not-ok/guides/old-install.mdx 1:1-1:1 warning Unexpected page outside the navigation: no entry in `docs.json` reaches ' +
+        '`guides/old-install`, expected it in `navigation`, imported as a snippet, or ignored in `.mintignore` orphan-pages'
+    ])
+  })
+})
+
+describe('docs-lint llms', () => {
+  const expected = `# Acme
+
+> Read about welcome.
+
+## Get started
+
+- [Welcome](https://docs.acme.dev/): Read about welcome.
+- [Install](https://docs.acme.dev/guides/install): Read about install.
+
+## Nested
+
+- [Deploy](https://docs.acme.dev/guides/deploy): Read about deploy.
+`
+
+  it('writes the page index in navigation order, one section per group', async () => {
+    const root = copyFixture('navigation', 'ok')
+    const run = await runCli(['llms', '--base-url', 'https://docs.acme.dev/'], root)
+    expect(run).toEqual({code: 0, stdout: 'Wrote `llms.txt` (3 pages)\n', stderr: ''})
+    expect(fs.readFileSync(path.join(root, 'llms.txt'), 'utf8')).toBe(expected)
+  })
+
+  it('--check passes when the file is current and fails with a diff when it is not', async () => {
+    const root = copyFixture('navigation', 'ok')
+    fs.writeFileSync(path.join(root, 'llms.txt'), expected)
+    expect((await runCli(['llms', '--check', '--base-url', 'https://docs.acme.dev'], root)).code).toBe(0)
+    fs.writeFileSync(path.join(root, 'guides/install.mdx'), '---\ntitle: Install the CLI\ndescription: Read about install.\n---\n')
+    const stale = await runCli(['llms', '--check', '--base-url', 'https://docs.acme.dev'], root)
+    expect(stale.code).toBe(1)
+    expect(stale.stdout).toContain('-- [Install](https://docs.acme.dev/guides/install): Read about install.\n+- [Install the CLI](https://docs.acme.dev/guides/install): Read about install.')
+    expect(stale.stderr).toBe('docs-lint llms: `llms.txt` is out of date, run `docs-lint llms` to update it\n')
+    expect(fs.readFileSync(path.join(root, 'llms.txt'), 'utf8')).toBe(expected)
+  })
+
+  it('says so and exits with 2 outside a site', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-nosite-'))
+    const run = await runCli(['llms'], root)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/^docs-lint llms: no `docs\.json` or `mint\.json` in /)
+  })
+})
