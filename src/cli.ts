@@ -15,6 +15,7 @@ import {json} from './reporters/json.js'
 import {github, githubSummary} from './reporters/github.js'
 import {sarif} from './reporters/sarif.js'
 import {version} from './version.js'
+import {compareMessage} from 'vfile-sort'
 import {llmsCommand} from './site/llms.js'
 import {changedSince} from './git.js'
 import {availableCores} from './pool.js'
@@ -341,7 +342,9 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
       diffs.push(unifiedDiff(file.path, original, result.output))
       file.data['fixedOutput'] = result.output
     }
-    file.messages = result.messages
+    // Site checks ran on the whole run; re-linting one page cannot redo them, so their messages stay.
+    const siteMessages = file.messages.filter((message) => ruleById.get(message.ruleId ?? '')?.site !== undefined)
+    file.messages = [...result.messages, ...siteMessages].sort(compareMessage)
   }
   return diffs
 }

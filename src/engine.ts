@@ -241,9 +241,16 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     )
   }).finally(() => pool?.close())
 
-  const files = processed.filter((file) => !file.data['docsLintSkipped'])
+  let files = processed.filter((file) => !file.data['docsLintSkipped'])
   // Whole-site checks (docs.json, navigation, links) need every page's facts: they run once, now.
   files.push(...runSiteChecks(files))
+  if (shard) {
+    // Each page's problems belong to its own shard; the config files' problems to shard 1 alone.
+    files = files.filter((file) => {
+      const relative = path.relative(cwd, path.resolve(file.cwd, file.path))
+      return /\.(md|mdx|markdown)$/i.test(file.path) ? shardOf(relative, shard.count) === shard.index : shard.index === 1
+    })
+  }
   for (const file of files) {
     for (const error of relabelEngineMessages(file, cwd)) configErrors.add(error)
     file.messages.sort(compareMessage)

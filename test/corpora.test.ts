@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {lint} from '../src/engine.js'
@@ -47,4 +48,28 @@ describe.runIf(corpora.length === 0)('real corpora', () => {
   it('are absent: the corpus tests were skipped (place the corpora in ../shared/corpora to run them)', () => {
     expect(fs.existsSync(corporaRoot)).toBe(false)
   })
+})
+
+const hoppscotch = path.join(corporaRoot, 'hoppscotch__docs')
+describe.skipIf(!fs.existsSync(hoppscotch))('a corpus copy gives the same results however it is run', () => {
+  const summarise = (result: Awaited<ReturnType<typeof lint>>) =>
+    result.files.map((file) => JSON.stringify([file.path, file.messages.map((m) => [m.line, m.column, m.ruleId, m.reason, m.fatal])]))
+
+  it('with --jobs 0, 1 and 2, and with a cold and a warm cache', async () => {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-corpus-'))
+    fs.cpSync(hoppscotch, copy, {recursive: true})
+    const baseline = summarise(await lint({patterns: ['.'], cwd: copy, jobs: 0}))
+    expect(summarise(await lint({patterns: ['.'], cwd: copy, jobs: 1}))).toEqual(baseline)
+    expect(summarise(await lint({patterns: ['.'], cwd: copy, jobs: 2}))).toEqual(baseline)
+    const cacheLocation = path.join(copy, '.docs-lint-cache')
+    expect(summarise(await lint({patterns: ['.'], cwd: copy, jobs: 2, cacheLocation}))).toEqual(baseline)
+    expect(summarise(await lint({patterns: ['.'], cwd: copy, jobs: 2, cacheLocation}))).toEqual(baseline)
+  }, 300_000)
+
+  it('with --shard 1/3, 2/3 and 3/3 together', async () => {
+    const whole = summarise(await lint({patterns: ['.'], cwd: hoppscotch, jobs: 2}))
+    const parts: string[] = []
+    for (const index of [1, 2, 3]) parts.push(...summarise(await lint({patterns: ['.'], cwd: hoppscotch, jobs: 2, shard: {index, count: 3}})))
+    expect(parts.sort()).toEqual([...whole].sort())
+  }, 300_000)
 })
