@@ -174,7 +174,7 @@ export default defineRule({
           const place = openingTagPlace(node, page)
           const known = (name: string): string | undefined => {
             const value = jsxAttribute(node, name)
-            // An expression or a spread may set it: nothing to report.
+            // An expression or a spread may set it: read it as set, with a value we cannot see.
             return value.kind === 'text' ? value.text : value.kind === 'unknown' ? 'unknown' : undefined
           }
           if (node.name === 'img') {
