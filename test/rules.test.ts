@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {rules} from '../rules/index.js'
-import {lintText, resolveConfig} from '../src/index.js'
+import {fixText, lintText, resolveConfig} from '../src/index.js'
 import {docsRoot, examplesOf, formatMessage, siteExampleMessages} from './helpers/examples.js'
 
 const rulesFolder = path.resolve(import.meta.dirname, '../rules')
@@ -60,6 +60,17 @@ for (const rule of rules) {
           }
         }
         expect(file.messages.map(formatMessage)).toEqual(example.messages)
+
+        if (rule.fixable !== true) return
+        // Fixes: the doc shows the fixed page; fixing leaves nothing fixable, is idempotent, and the
+        // fixed page still parses.
+        const fixed = await fixText(example.source, example.path, config)
+        if (example.fixed !== undefined) expect(fixed.output).toBe(example.fixed)
+        expect(fixed.messages.filter((message) => (message as {fix?: unknown}).fix)).toEqual([])
+        expect(fixed.messages.filter((message) => message.ruleId === 'parse-error')).toEqual([])
+        const again = await fixText(fixed.output, example.path, config)
+        expect(again.output).toBe(fixed.output)
+        if (example.kind === 'ok') expect(fixed.output).toBe(example.source)
       })
     }
   })
