@@ -45,7 +45,7 @@ export function buildLlmsTxt(site: Site, options: LlmsOptions = {}): string {
   }
   if (summary) lines.push('> ' + summary.replace(/\s+/g, ' '), '')
   for (const section of sections) lines.push('## ' + section.title, '', ...section.pages, '')
-  return lines.join('\n').replace(/\n+$/, '\n')
+  return lines.join('\n').trimEnd() + '\n'
 }
 
 /** `docs-lint llms [--out llms.txt] [--base-url URL] [--check] [folder]`; returns the exit code. */

@@ -123,7 +123,7 @@ export class Site {
 
   /** The page a route names: `guides/install`, `guides` (its `index`), with or without extension. */
   pageAt(route: string): SitePage | undefined {
-    const clean = route.replace(/^\/+|\/+$/g, '')
+    const clean = trimSlashes(route)
     return (
       this.pages.get(clean) ??
       this.routes.get(clean) ??
@@ -176,7 +176,7 @@ export class Site {
 
   /** Follow redirects from `route`: the destination reached, or undefined when none applies. */
   redirect(route: string): string | undefined {
-    const normalized = '/' + route.replace(/^\/+|\/+$/g, '')
+    const normalized = '/' + trimSlashes(route)
     for (const redirect of this.redirects()) {
       const destination = applyRedirect(normalized, redirect.source, redirect.destination)
       if (destination !== undefined) return destination
@@ -245,7 +245,7 @@ export class Site {
 
 /** Apply one redirect rule (`:param` and `*` wildcards) to a `/route`; undefined when it does not match. */
 export function applyRedirect(route: string, source: string, destination: string): string | undefined {
-  const normalize = (value: string) => '/' + value.split(/[?#]/)[0]!.replace(/^\/+|\/+$/g, '')
+  const normalize = (value: string) => '/' + trimSlashes(value.split(/[?#]/)[0]!)
   const from = normalize(source)
   if (!/[:*]/.test(from)) return from === route ? destination : undefined
   const names: Array<string | undefined> = []
@@ -360,3 +360,12 @@ function listedFiles(root: string): Set<string> {
 }
 
 export {toValue}
+
+/** `/a/b/` → `a/b`, in linear time (a `^\/+|\/+$` regex backtracks on long runs of slashes). */
+export function trimSlashes(value: string): string {
+  let start = 0
+  let end = value.length
+  while (start < end && value.charCodeAt(start) === 47) start++
+  while (end > start && value.charCodeAt(end - 1) === 47) end--
+  return value.slice(start, end)
+}
