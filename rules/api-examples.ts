@@ -1,6 +1,6 @@
 import type {Code} from 'mdast'
 import type {Position} from 'unist'
-import {visit} from 'unist-util-visit'
+import {visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
 import {catalogue} from './components.data.js'
 import {isJsxElement, tagNamePlace, type JsxElement} from './component-attributes.js'

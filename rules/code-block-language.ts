@@ -1,6 +1,6 @@
 import type {Code} from 'mdast'
 import type {Position} from 'unist'
-import {visitParents} from 'unist-util-visit-parents'
+import {visitParents} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {isJsxElement} from './image-alt.js'

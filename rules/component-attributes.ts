@@ -1,7 +1,7 @@
 import type {Nodes} from 'mdast'
 import type {Position} from 'unist'
 import {distance} from 'fastest-levenshtein'
-import {visit} from 'unist-util-visit'
+import {visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {catalogue, universalAttributes, type AttributeSpec, type ComponentSpec} from './components.data.js'

@@ -1,5 +1,5 @@
 import type {Nodes, Parents, RootContent} from 'mdast'
-import {visitParents} from 'unist-util-visit-parents'
+import {visitParents} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
 import {catalogue, type ComponentSpec} from './components.data.js'
 import {isJsxElement, tagNamePlace, type JsxElement} from './component-attributes.js'

@@ -1,5 +1,5 @@
 import type {Nodes} from 'mdast'
-import {visitParents} from 'unist-util-visit-parents'
+import {visitParents} from '../src/walk.js'
 import {defineRule, type TextEdit} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {htmlComponentRanges, htmlTagsIn, inRanges, isJsxElement, jsxAttribute} from './image-alt.js'

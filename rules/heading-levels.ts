@@ -1,6 +1,6 @@
 import type {Root, Nodes} from 'mdast'
 import type {Position} from 'unist'
-import {visit} from 'unist-util-visit'
+import {visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
 
 interface Heading {

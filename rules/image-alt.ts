@@ -1,6 +1,6 @@
 import type {Html, Nodes, Root} from 'mdast'
 import type {Position} from 'unist'
-import {visit} from 'unist-util-visit'
+import {visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {generatedNames, imageExtensions, placeholderAlts} from './image-alt.data.js'

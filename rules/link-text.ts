@@ -1,7 +1,7 @@
 import type {Nodes, Parents, PhrasingContent} from 'mdast'
 import type {Position} from 'unist'
 import {toString} from 'mdast-util-to-string'
-import {visit} from 'unist-util-visit'
+import {visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
 import {isJsxElement} from './image-alt.js'
 import {vagueLinkTexts} from './link-text.data.js'

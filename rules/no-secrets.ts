@@ -1,6 +1,6 @@
 import type {Nodes, Root} from 'mdast'
 import type {Position} from 'unist'
-import {visit} from 'unist-util-visit'
+import {visit} from '../src/walk.js'
 import {rules as secretlintRules} from '@secretlint/secretlint-rule-preset-recommend'
 import {defineRule, type RuleContext} from '../src/rule.js'
 import {

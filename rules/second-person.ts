@@ -2,7 +2,7 @@ import type {Nodes, Root} from 'mdast'
 import type {Paragraph, Sentence, SentenceContent, Word} from 'nlcst'
 import {toString as mdastToString} from 'mdast-util-to-string'
 import {toString} from 'nlcst-to-string'
-import {visit} from 'unist-util-visit'
+import {visit} from '../src/walk.js'
 import {defineRule, type RuleContext} from '../src/rule.js'
 import {
   beforeBareUsers,

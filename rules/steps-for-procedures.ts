@@ -1,7 +1,7 @@
 import type {Heading, List, ListItem, Nodes, Paragraph, Parents} from 'mdast'
 import type {Position} from 'unist'
 import {toString} from 'mdast-util-to-string'
-import {visitParents} from 'unist-util-visit-parents'
+import {visitParents} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {htmlComponentRanges, inRanges, isJsxElement} from './image-alt.js'

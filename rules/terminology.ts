@@ -1,5 +1,5 @@
 import type {Root as NlcstRoot, Sentence, SentenceContent} from 'nlcst'
-import {visit} from 'unist-util-visit'
+import {visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
 import {defaultTerms, determiners, objectStarts, passiveLeads, verbFollowers, verbLeads} from './terminology.data.js'
 

@@ -1,5 +1,5 @@
 import type {Pattern, Program} from 'estree'
-import {visit} from 'unist-util-visit'
+import {visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
 import {catalogue, componentNames} from './components.data.js'
 import {didYouMean, isJsxElement, tagNamePlace} from './component-attributes.js'

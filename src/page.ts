@@ -1,6 +1,6 @@
 import type {Heading, Nodes, Paragraph, Root, Text, Yaml} from 'mdast'
 import {toString as mdastToString} from 'mdast-util-to-string'
-import {SKIP, visit} from 'unist-util-visit'
+import {SKIP, visit} from './walk.js'
 import type {Nodes as NlcstNode, Root as NlcstRoot} from 'nlcst'
 import type {Point, Position} from 'unist'
 import type {VFile} from 'vfile'
