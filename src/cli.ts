@@ -17,7 +17,7 @@ import {sarif} from './reporters/sarif.js'
 import {version} from './version.js'
 import {compareMessage} from 'vfile-sort'
 import {llmsCommand} from './site/llms.js'
-import {changedSince} from './git.js'
+import {changesSince, type ChangeSet} from './git.js'
 import {availableCores} from './pool.js'
 
 type Format = 'pretty' | 'json' | 'github' | 'sarif'
@@ -203,10 +203,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
   }
 
-  let only: Set<string> | undefined
+  let changes: ChangeSet | undefined
   if (values['changed-since'] !== undefined) {
     try {
-      only = changedSince(values['changed-since'], io.cwd)
+      changes = changesSince(values['changed-since'], io.cwd)
     } catch (error) {
       io.stderr('docs-lint: `--changed-since ' + values['changed-since'] + '`: ' + (error as Error).message + '\n')
       return 2
@@ -258,7 +258,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     cwd: io.cwd,
     configPath: values.config,
     overrides,
-    only,
+    only: changes?.pages,
+    changes,
     shard,
     maxFileSize,
     jobs,

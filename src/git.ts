@@ -12,11 +12,24 @@ function git(args: string[], cwd: string): string {
   }
 }
 
+/** What a pull request changed, as absolute paths. */
+export interface ChangeSet {
+  /** Pages added, modified or renamed to (what `--changed-since` lints). */
+  pages: Set<string>
+  /** Pages deleted or renamed away: links to them may now be broken. */
+  removed: Set<string>
+  /** Other files added, modified or deleted (`docs.json`, images, ...). */
+  others: Set<string>
+}
+
+const pagePattern = /\.(md|mdx)$/i
+
 /**
- * Pages changed since `ref`: committed since the merge base of `ref` and HEAD, plus changes in the
- * work tree and new untracked files (as a pull request would see them). Absolute paths.
+ * Changes since `ref`: committed since the merge base of `ref` and HEAD, plus changes in the work tree
+ * and new untracked files (as a pull request would see them). Renames count as a deletion and an
+ * addition, so links to the old path are checked.
  */
-export function changedSince(ref: string, cwd: string): Set<string> {
+export function changesSince(ref: string, cwd: string): ChangeSet {
   const top = git(['rev-parse', '--show-toplevel'], cwd).trim()
   let base: string
   try {
@@ -24,11 +37,27 @@ export function changedSince(ref: string, cwd: string): Set<string> {
   } catch (error) {
     throw new GitError('Cannot find the merge base of `' + ref + '` and HEAD: ' + (error as Error).message)
   }
-  const changed = git(['diff', '--name-only', '-z', '--diff-filter=ACMRT', base], cwd)
-  const untracked = git(['ls-files', '--others', '--exclude-standard', '-z'], top)
-  const files = new Set<string>()
-  for (const name of [...changed.split('\0'), ...untracked.split('\0')]) {
-    if (name && /\.(md|mdx)$/i.test(name)) files.add(path.join(top, name))
+  const changes: ChangeSet = {pages: new Set(), removed: new Set(), others: new Set()}
+  const diff = git(['diff', '--name-status', '--no-renames', '-z', base], cwd).split('\0')
+  for (let index = 0; index + 1 < diff.length; index += 2) {
+    const status = diff[index]!
+    const name = diff[index + 1]!
+    if (!name) continue
+    const absolute = path.join(top, name)
+    if (!pagePattern.test(name)) changes.others.add(absolute)
+    else if (status.startsWith('D')) changes.removed.add(absolute)
+    else changes.pages.add(absolute)
   }
-  return files
+  for (const name of git(['ls-files', '--others', '--exclude-standard', '-z'], top).split('\0')) {
+    if (!name) continue
+    const absolute = path.join(top, name)
+    if (pagePattern.test(name)) changes.pages.add(absolute)
+    else changes.others.add(absolute)
+  }
+  return changes
+}
+
+/** Pages changed since `ref` (see `changesSince`). */
+export function changedSince(ref: string, cwd: string): Set<string> {
+  return changesSince(ref, cwd).pages
 }

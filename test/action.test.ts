@@ -98,3 +98,58 @@ describe('GitHub Action (scripts/action.sh as the composite action runs it)', ()
     expect(run.stdout).toContain('Unknown fail-on `sometimes`')
   })
 })
+
+describe('--changed-since', () => {
+  /** A site on `main`, then a branch that changes only `guide.mdx` (and removes `old.mdx`, when asked). */
+  function branch(change: {guide: string; removeOld?: boolean}): string {
+    const page = (title: string, body: string) => '---\ntitle: ' + title + '\ndescription: The ' + title.toLowerCase() + ' page.\n---\n\n' + body
+    const repo = tempSite({
+      'docs.json': JSON.stringify({name: 'Site', navigation: [{group: 'Docs', pages: ['guide', 'intro', 'old', 'other']}]}),
+      'guide.mdx': page('Guide', '## Install the tool\n\nYou run the installer.\n'),
+      'intro.mdx': page('Intro', '## Next\n\nRead [the install steps](/guide#install-the-tool) and [the old page](/old).\n'),
+      'old.mdx': page('Old', '## Old\n\nYou can skip this page.\n'),
+      // Names nothing that changes, and holds a broken link of its own that the branch did not cause.
+      'other.mdx': page('Other', '## Other\n\nSee [a missing page](/missing).\n')
+    })
+    const git = (...args: string[]) => execFileSync('git', args, {cwd: repo, encoding: 'utf8'}).trim()
+    const commit = (message: string) => git('-c', 'user.email=ci@example.com', '-c', 'user.name=CI', 'commit', '-q', '-m', message)
+    git('init', '-q', '-b', 'main')
+    git('add', '-A')
+    commit('base')
+    git('checkout', '-q', '-b', 'feature')
+    fs.writeFileSync(path.join(repo, 'guide.mdx'), change.guide)
+    if (change.removeOld) fs.rmSync(path.join(repo, 'old.mdx'))
+    git('add', '-A')
+    commit('head')
+    return repo
+  }
+
+  function lintChanged(repo: string) {
+    const result = spawnSync(process.execPath, [path.join(project, 'bin/docs-lint.js'), '--changed-since', 'main', '--format', 'json', '.'], {cwd: repo, encoding: 'utf8'})
+    const files = JSON.parse(result.stdout) as Array<{path: string; messages: Array<{ruleId: string; reason: string; line: number; column: number}>}>
+    return {status: result.status, files: files.filter((file) => file.messages.length > 0)}
+  }
+
+  it('lints the changed page and reports the link its renamed heading breaks in an unchanged page', () => {
+    const repo = branch({guide: '---\ntitle: Guide\ndescription: The guide page.\n---\n\n## Set up the tool\n\nYou run the installer.\n'})
+    const run = lintChanged(repo)
+    expect(run.files.map((file) => file.path)).toEqual(['intro.mdx'])
+    expect(run.files[0]!.messages.map((message) => [message.ruleId, message.line, message.column, message.reason])).toEqual([
+      [
+        'broken-links',
+        8,
+        26,
+        'Unexpected anchor `#install-the-tool`: no heading or `id` `install-the-tool` in `/guide`, expected one of its anchors'
+      ]
+    ])
+    expect(run.status).toBe(1)
+  })
+
+  it('reports links to a removed page, and not the unchanged pages’ own old problems', () => {
+    const repo = branch({guide: '---\ntitle: Guide\ndescription: The guide page.\n---\n\n## Install the tool\n\nYou run the installer.\n', removeOld: true})
+    const run = lintChanged(repo)
+    const reasons = run.files.flatMap((file) => file.messages.map((message) => file.path + ' ' + message.ruleId + ' ' + message.reason))
+    expect(reasons).toContain('intro.mdx broken-links Unexpected broken link `/old`: no page or file `old`, expected an existing page, file or redirect')
+    expect(reasons.some((reason) => reason.startsWith('other.mdx'))).toBe(false)
+  })
+})

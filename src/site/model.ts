@@ -9,6 +9,7 @@ import {parsePage, parseFailureOf} from '../parse.js'
 import {collectSiteFacts, siteFactsOf, type PageFacts} from './facts.js'
 import {get, readJsonDocument, resolveDocument, toValue, type JsonDocument, type Located, type RefProblem} from './json.js'
 import {navigationEntries, type NavigationEntry} from './navigation.js'
+import type {LinkTarget} from './links.js'
 
 export const configNames = ['docs.json', 'mint.json'] as const
 
@@ -73,6 +74,13 @@ export class Site {
   readonly routes = new Map<string, SitePage>()
   /** The pages this run lints, in path order. */
   readonly linted: SitePage[] = []
+  /**
+   * Pages this run does not lint whose links are still checked, because they may point into a page
+   * that changed or was removed (`--changed-since`); only links into those pages are reported on them.
+   */
+  readonly dependents: SitePage[] = []
+  private changedPages: Set<string> | undefined
+  private removedRoutes: Set<string> | undefined
   private navigationCache: NavigationEntry[] | undefined
   private specsCache: OpenApiSpec[] | undefined
   private redirectsCache: Redirect[] | undefined
@@ -97,6 +105,61 @@ export class Site {
       this.linted.push(page)
     }
     this.linted.sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0))
+  }
+
+  /**
+   * Find the pages not linted in this run that may link into `changed` or `removed` pages (absolute
+   * paths): those whose text names one of them (its file name, or its folder for an `index` page).
+   * A cheap text search, so only those few pages are parsed for their links.
+   */
+  watchChanges(changed: ReadonlySet<string>, removed: ReadonlySet<string>, cwd: string, config: ResolvedConfig | undefined): void {
+    const inside = (paths: ReadonlySet<string>) =>
+      [...paths].map((absolute) => this.relativeOf(absolute)).filter((relative) => !relative.startsWith('..') && !path.isAbsolute(relative))
+    const changedPages = inside(changed)
+    const removedPages = inside(removed)
+    if (changedPages.length + removedPages.length === 0) return
+    this.changedPages = new Set(changedPages)
+    this.removedRoutes = new Set(removedPages.map((relative) => relative.replace(/\.mdx?$/i, '')))
+    const needles = new Set<string>()
+    for (const relative of [...changedPages, ...removedPages]) {
+      const name = path.posix.basename(relative).replace(/\.mdx?$/i, '')
+      const folder = path.posix.basename(path.posix.dirname(relative))
+      if (name !== 'index') needles.add(name)
+      else if (folder !== '.' && folder !== '') needles.add(folder)
+    }
+    if (needles.size === 0) return
+    for (const page of this.pages.values()) {
+      if (page.file || this.changedPages.has(page.relative)) continue
+      const absolute = path.join(this.root, page.relative)
+      let text: string
+      try {
+        text = fs.readFileSync(absolute, 'utf8')
+      } catch {
+        continue
+      }
+      let names = false
+      for (const needle of needles) {
+        if (text.includes(needle)) {
+          names = true
+          break
+        }
+      }
+      if (!names) continue
+      page.file = new VFileClass({path: path.relative(cwd, absolute), cwd, value: text})
+      page.config = config
+      this.dependents.push(page)
+    }
+    this.dependents.sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0))
+  }
+
+  /** Whether a link from a dependent page is reported: it points into a changed or removed page. */
+  reachesChange(target: LinkTarget): boolean {
+    if (target.kind === 'found') return target.page !== undefined && (this.changedPages?.has(target.page.relative) ?? false)
+    if (target.kind === 'missing') {
+      const route = target.path.replace(/\.mdx?$/i, '')
+      return (this.removedRoutes?.has(route) ?? false) || (this.removedRoutes?.has(route === '' ? 'index' : route + '/index') ?? false)
+    }
+    return false
   }
 
   private addPage(relative: string): SitePage {

@@ -4,6 +4,7 @@ import type {ResolvedConfig, RuleEntry} from '../config.js'
 import {SOURCE, type Rule, type Severity, type SiteReport} from '../rule.js'
 import {rules} from '../../rules/index.js'
 import {siteFactsKey} from './facts.js'
+import type {ChangeSet} from '../git.js'
 import {findSiteRoot, loadSiteConfig, Site, type SitePage} from './model.js'
 
 type Level = Exclude<Severity, 'off'>
@@ -15,7 +16,7 @@ const byRank: Level[] = ['info', 'warn', 'error']
  * above a page holding `docs.json` or `mint.json`). Messages about pages go on the pages' files;
  * messages about the config go on the config files, returned here to join the run's results.
  */
-export function runSiteChecks(files: readonly VFile[]): VFile[] {
+export function runSiteChecks(files: readonly VFile[], options: {changes?: ChangeSet | undefined; cwd?: string | undefined; defaultConfig?: ResolvedConfig | undefined} = {}): VFile[] {
   const siteRules = rules.filter((rule) => rule.site)
   if (siteRules.length === 0) return []
   const roots = new Map<string, string | null>()
@@ -29,15 +30,27 @@ export function runSiteChecks(files: readonly VFile[]): VFile[] {
     if (!group) bySite.set(root, (group = []))
     group.push(file)
   }
+  const changes = options.changes
+  if (changes) {
+    // A change can break links in pages this run does not lint: their sites are checked too.
+    for (const changed of [...changes.pages, ...changes.removed]) {
+      const root = findSiteRoot(path.dirname(changed), roots)
+      if (root && !bySite.has(root)) bySite.set(root, [])
+    }
+  }
   const extra: VFile[] = []
   for (const [root, group] of bySite) {
     const config = loadSiteConfig(root)
     if (!config) continue
     const site = new Site(root, config, group)
-    const rootConfig = configAtRoot(site)
+    const rootConfig = configAtRoot(site) ?? options.defaultConfig
+    if (changes) site.watchChanges(changes.pages, changes.removed, options.cwd ?? process.cwd(), rootConfig)
     for (const rule of siteRules) runSiteRule(rule, site, rootConfig)
     for (const document of config.documents) {
       if (document.file.messages.length > 0) extra.push(document.file)
+    }
+    for (const page of site.dependents) {
+      if (page.file && page.file.messages.length > 0) extra.push(page.file)
     }
   }
   return extra
@@ -57,7 +70,7 @@ function runSiteRule(rule: Rule<any>, site: Site, rootConfig: ResolvedConfig | u
   const entry = rootConfig?.rules.get(rule.id) ?? site.linted.find((page) => page.config?.rules.has(rule.id))?.config?.rules.get(rule.id)
   if (!entry) return
   const pageOf = new Map<VFile, SitePage>()
-  for (const page of site.linted) if (page.file) pageOf.set(page.file, page)
+  for (const page of [...site.linted, ...site.dependents]) if (page.file) pageOf.set(page.file, page)
   const report = (problem: SiteReport): void => {
     const page = pageOf.get(problem.file)
     // A page follows its own docs-lint config; the config files follow the root's.
