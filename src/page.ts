@@ -109,6 +109,11 @@ export function createPage(file: VFile, tree: Root, options: PageOptions = {}): 
   return page
 }
 
+/** Forget a linted page: its tree, prose trees and front matter are no longer reachable from its file. */
+export function releasePage(file: VFile): void {
+  pages.delete(file)
+}
+
 export function pageOf(file: VFile, tree?: Root): Page {
   return pages.get(file) ?? createPage(file, tree ?? {type: 'root', children: []})
 }

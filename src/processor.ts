@@ -5,8 +5,8 @@ import {unified} from 'unified'
 import {compareMessage} from 'vfile-sort'
 import {VFileMessage} from 'vfile-message'
 import remarkMessageControl from 'remark-message-control'
-import {docsLintParse, parseFailureOf} from './parse.js'
-import {createPage} from './page.js'
+import {docsLintParse, lineColumn, parseFailureOf} from './parse.js'
+import {createPage, releasePage} from './page.js'
 import {collectSiteFacts, probeInlineControl, siteFactsKey} from './site/facts.js'
 import {SOURCE, type Check, type Rule} from './rule.js'
 import {ruleById} from '../rules/index.js'
@@ -122,7 +122,10 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
       message.ancestors = undefined
     }
     file.messages.sort(compareMessage)
-    return settings.keepTree ? tree : {type: 'root', children: []}
+    if (settings.keepTree) return tree
+    // Files outlive the run's pages (the engine keeps every file until the end): let the tree go now.
+    releasePage(file)
+    return {type: 'root', children: []}
   }
 }
 
@@ -166,6 +169,16 @@ function runRule(entry: CompiledRule, tree: Root, file: VFile): void {
 }
 
 function controlMessages(compiled: Compiled, tree: Root, file: VFile): void {
+  if (!String(file.value ?? '').includes(SOURCE)) {
+    // No `docs-lint` comment can be on the page, so inline control would keep every message. Skip its
+    // walk over the tree, but place position-less messages at 1:1 as it does.
+    for (const message of file.messages) {
+      if (message.source !== SOURCE) continue
+      if (!message.line) message.line = 1
+      if (!message.column) message.column = 1
+    }
+    return
+  }
   // Inline control treats text after the last leaf it reaches as unreachable and drops messages
   // there (a missing front matter on a blank page, a problem on a trailing `<Card />`): give the
   // root an end without an offset, so nothing after the last node counts as a gap.
@@ -199,11 +212,8 @@ function reportEncoding(file: VFile): void {
   const source = String(file.value ?? '')
   const offset = source.indexOf('\uFFFD')
   if (offset === -1) return
-  const before = source.slice(0, offset)
-  const line = before.split('\n').length
-  const column = offset - before.lastIndexOf('\n')
   const message = file.message('Unexpected invalid UTF-8 byte sequence, expected UTF-8 text', {
-    place: {line, column},
+    place: lineColumn(source, offset),
     ruleId: 'encoding',
     source: SOURCE
   })
