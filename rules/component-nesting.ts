@@ -86,7 +86,9 @@ function contentOf(children: readonly RootContent[]): RootContent[] {
 }
 
 function isComment(expression: string): boolean {
-  return /^\s*(\/\*[\s\S]*?\*\/\s*)*$/.test(expression)
+  // Comments only. A lazy `[\s\S]*?` may run past a `*/`, so `(\/\*[\s\S]*?\*\/\s*)*` accepts exactly one
+  // span from the first `/*` to the last `*/`: matched as one span, it is not split every way (exponential).
+  return /^\s*(?:\/\*[\s\S]*\*\/\s*)?$/.test(expression)
 }
 
 const kinds: Partial<Record<Nodes['type'], string>> = {

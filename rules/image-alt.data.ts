@@ -12,7 +12,8 @@ export const imageExtensions: readonly string[] = [
  */
 export const generatedNames: readonly RegExp[] = [
   /^(?:img|image|dsc|dscn|dscf|pxl|photo|pic|picture|capture|clipboard|untitled|download|file)[\s_-]*\d[\w\s.:-]*$/i,
-  /^(?:screenshot|screen[\s_-]?shot|screen[\s_-]?capture|bildschirmfoto|pasted[\s_-]?image|snip|cleanshot)(?:[\s_-]+|$)[\w\s.:()-]*$/i,
+  // One separator character, then the rest: `[\s_-]+` before `[\w\s.:()-]*` would split a run every way (quadratic).
+  /^(?:screenshot|screen[\s_-]?shot|screen[\s_-]?capture|bildschirmfoto|pasted[\s_-]?image|snip|cleanshot)(?:[\s_-][\w\s.:()-]*)?$/i,
   /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i
 ]
 

@@ -93,7 +93,8 @@ function containsImage(node: Nodes): boolean {
 
 const htmlOpen = /^<a\s[^>]*\bhref\s*=/i
 const htmlClose = /^<\/a\s*>$/i
-const htmlWhole = /^<a\s[^>]*\bhref\s*=[^>]*>([\s\S]*?)<\/a\s*>$/i
+// `href` is looked for in a lookahead: two `[^>]*` around it would be retried against each other (quadratic).
+const htmlWhole = /^<a\s(?=[^>]*\bhref\s*=)[^>]*>([\s\S]*?)<\/a\s*>$/i
 
 /** `<a href="…">text</a>` in a `.md` page: one `html` node, or an opening and closing one around text. */
 function checkHtmlLinks(parent: Parents, check: (text: string, hasImage: boolean, place: Position | undefined, written: boolean) => void): void {

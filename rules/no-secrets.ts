@@ -44,7 +44,7 @@ interface Candidate {
 const tokenRun = /(?<![\w+/=.~-])(?=[\w+/=.~-]*\d)(?=[\w+/=.~-]*[A-Za-z])[\w+/=.~-]{16}/g
 const anchor =
   /:\/\/[^\s:@/]*:[^\s@/]+@|[Bb](?:asic|earer)(?:[ \t]|%20)|\s(?:-u|--user)[\s=]|-----BEGIN|(?:[Pp][Aa][Ss][Ss]|[Pp][Ww][Dd]|[Ss][Ee][Cc][Rr][Ee][Tt]|[Tt][Oo][Kk][Ee][Nn]|[Kk][Ee][Yy])[\w.-]*["']?[ \t]*[=:]/g
-const pemEnd = /-----END[ A-Z]*PRIVATE KEY[ A-Z]*-----/g
+const pemEnd = /-----END(?=[ A-Z]*PRIVATE KEY)[ A-Z]*-----/g
 
 const urlCredentials = /:\/\/([^\s:@/?#"'`<>()[\]]{1,100}):([^\s@/?#"'`<>()[\]]{1,200})@([^\s/?#:"'`<>()[\]]{1,255})/dg
 const urlCredentialsAt = new RegExp(urlCredentials.source, 'd')

@@ -138,7 +138,8 @@ function sentenceText(sentence: Sentence): SentenceText {
 function readsAsVerb(text: string, from: number, to: number): boolean {
   const before = text.slice(0, from)
   const after = text.slice(to)
-  const previous = /([\p{L}'’]+)\s+$/u.exec(before)?.[1]?.toLowerCase()
+  // From the start of a word only (the lookbehind): retrying from inside each word would be quadratic.
+  const previous = /(?<![\p{L}'’])([\p{L}'’]+)\s+$/u.exec(before)?.[1]?.toLowerCase()
   const next = /^\s+([\p{L}'’]+)/u.exec(after)?.[1]?.toLowerCase()
   const phraseFollows = next !== undefined && (verbFollowers.has(next) || objectStarts.has(next))
   // First in the sentence or the clause (“First, login to …”).

@@ -58,7 +58,6 @@ const paramComponents = new Set(['ParamField', 'Param', 'ResponseField'])
 const paramNameAttributes = ['query', 'path', 'body', 'header', 'name']
 /** `href`/`src` attributes that are links, per element. */
 const linkAttributes: Record<string, string> = {Card: 'href', a: 'href', img: 'src', video: 'src', source: 'src'}
-const customHeadingId = /\{#([^}]+?)\}\s*$/
 
 export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFailed: boolean): PageFacts {
   const data = page.frontMatter().data ?? {}
@@ -116,11 +115,10 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
 
   function addHeading(node: Heading): void {
     if (!anchoredDepths.has(node.depth)) return
-    let title = titleOf(node.children)
-    const custom = customHeadingId.exec(title)
-    if (custom) {
-      title = title.slice(0, custom.index)
-      facts.anchors.push(counter.next(cleanId(custom[1]!.trim().replace(/\s+/g, '-'))))
+    const title = titleOf(node.children)
+    const custom = customHeadingId(title)
+    if (custom !== undefined) {
+      facts.anchors.push(counter.next(cleanId(custom.trim().replace(/\s+/g, '-'))))
       return
     }
     facts.anchors.push(counter.next(headingSlug(title)))
@@ -185,14 +183,11 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
     // Markdown pages may hold raw HTML: `<a href>`, `<img src>`, `<video src>`.
     if (!node.position || !/<(a|img|video|source)\b/i.test(node.value)) return
     const start = node.position.start.offset ?? 0
-    const pattern = /<(a|img|video|source)\b[^>]*?\s(href|src)\s*=\s*(["'])([^"']*)\3/gi
-    for (const match of node.value.matchAll(pattern)) {
-      const url = match[4]!
-      const offset = start + match.index + match[0].length - 1 - url.length
+    for (const {tag, attribute, url, offset} of htmlLinkAttributes(node.value)) {
       facts.links.push({
         url,
-        via: '<' + match[1]!.toLowerCase() + ' ' + match[2]!.toLowerCase() + '>',
-        place: {start: page.toPoint(offset), end: page.toPoint(offset + url.length)}
+        via: '<' + tag.toLowerCase() + ' ' + attribute.toLowerCase() + '>',
+        place: {start: page.toPoint(start + offset), end: page.toPoint(start + offset + url.length)}
       })
     }
   }
@@ -219,6 +214,49 @@ function titleOf(children: readonly PhrasingContent[] | readonly Nodes[]): strin
     else if ('children' in child) title += titleOf(child.children as Nodes[])
   }
   return title
+}
+
+/**
+ * The `id` of a title ending in `{#id}` (trailing whitespace allowed), as `/\{#([^}]+?)\}\s*$/` finds
+ * it: from the first `{#` after the last but one `}`. Found by position, as that pattern is quadratic
+ * when many `{#` have no closing `}`.
+ */
+function customHeadingId(title: string): string | undefined {
+  const close = title.trimEnd().length - 1
+  if (close < 3 || title[close] !== '}') return undefined
+  const open = title.indexOf('{#', title.lastIndexOf('}', close - 1) + 1)
+  return open === -1 || open + 2 >= close ? undefined : title.slice(open + 2, close)
+}
+
+/**
+ * Quoted `href`/`src` attributes of `<a>`, `<img>`, `<video>` and `<source>` in raw HTML, with the
+ * value's offset: what `/<(a|img|video|source)\b[^>]*?\s(href|src)\s*=\s*(["'])([^"']*)\3/gi` finds,
+ * without its quadratic retries: when no such attribute comes before a tag's first `>`, none does for
+ * a tag that starts before that `>` either, so the search goes on after it.
+ */
+function* htmlLinkAttributes(html: string): Generator<{tag: string; attribute: string; url: string; offset: number}> {
+  const tagStart = /<(a|img|video|source)\b/gi
+  const linkAttribute = /\s(href|src)\s*=\s*(["'])([^"']*)\2/iy
+  let from = 0
+  for (;;) {
+    tagStart.lastIndex = from
+    const tag = tagStart.exec(html)
+    if (!tag) return
+    const close = html.indexOf('>', tagStart.lastIndex)
+    const limit = close === -1 ? html.length : close
+    let attribute: RegExpExecArray | null = null
+    for (let at = tagStart.lastIndex; at < limit && !attribute; at++) {
+      linkAttribute.lastIndex = at
+      attribute = linkAttribute.exec(html)
+    }
+    if (!attribute) {
+      from = limit
+      continue
+    }
+    from = linkAttribute.lastIndex
+    const url = attribute[3]!
+    yield {tag: tag[1]!, attribute: attribute[1]!, url, offset: from - 1 - url.length}
+  }
 }
 
 /**

@@ -59,16 +59,19 @@ function asciiSlug(text: string, separators: RegExp): string {
   return text
     .replace(separators, '-')
     .replace(/\\/g, '')
-    // Contractions and possessives: `what's` becomes `whats`, not `what-s`.
-    .replace(/([a-zA-Z\d]+)-([ts])(-|$)/g, '$1$2$3')
+    // Contractions and possessives: `what's` becomes `whats`, not `what-s`. Each run is tried from its
+    // start only (the lookbehind): retrying from inside a long run would be quadratic, and finds nothing more.
+    .replace(/(?<![a-zA-Z\d])([a-zA-Z\d]+)-([ts])(-|$)/g, '$1$2$3')
     .replace(/-{2,}/g, '-')
     .replace(/^-|-$/g, '')
 }
 
+// Each leading run is matched from its start only (the lookbehinds): a match from inside a run fails
+// wherever one from its start fails, and retrying every position of a long run is quadratic.
 function decamelize(text: string): string {
   return text
-    .replace(/([A-Z]{2,})(\d+)/g, '$1 $2')
-    .replace(/([a-z\d]+)([A-Z]{2,})/g, '$1 $2')
+    .replace(/(?<![A-Z])([A-Z]{2,})(\d+)/g, '$1 $2')
+    .replace(/(?<![a-z\d])([a-z\d]+)([A-Z]{2,})/g, '$1 $2')
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-rt-z\d]+)/g, '$1 $2')
+    .replace(/(?<![A-Z])([A-Z]+)([A-Z][a-rt-z\d]+)/g, '$1 $2')
 }
