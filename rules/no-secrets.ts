@@ -40,10 +40,11 @@ interface Candidate {
 }
 
 // Lines worth scanning: a long token-like run with letters and digits, credentials in a URL, an
-// auth scheme, a key block, or a secret-like name assigned a value. Every detector needs one.
+// auth scheme, a key block, or a secret-like name assigned a value. Every detector needs one. The
+// rest of a name after `KEY` is bounded: unbounded, a run of `KEY`s is retried from each (quadratic).
 const tokenRun = /(?<![\w+/=.~-])(?=[\w+/=.~-]*\d)(?=[\w+/=.~-]*[A-Za-z])[\w+/=.~-]{16}/g
 const anchor =
-  /:\/\/[^\s:@/]*:[^\s@/]+@|[Bb](?:asic|earer)(?:[ \t]|%20)|\s(?:-u|--user)[\s=]|-----BEGIN|(?:[Pp][Aa][Ss][Ss]|[Pp][Ww][Dd]|[Ss][Ee][Cc][Rr][Ee][Tt]|[Tt][Oo][Kk][Ee][Nn]|[Kk][Ee][Yy])[\w.-]*["']?[ \t]*[=:]/g
+  /:\/\/[^\s:@/]*:[^\s@/]+@|[Bb](?:asic|earer)(?:[ \t]|%20)|\s(?:-u|--user)[\s=]|-----BEGIN|(?:[Pp][Aa][Ss][Ss]|[Pp][Ww][Dd]|[Ss][Ee][Cc][Rr][Ee][Tt]|[Tt][Oo][Kk][Ee][Nn]|[Kk][Ee][Yy])[\w.-]{0,64}["']?[ \t]*[=:]/g
 const pemEnd = /-----END(?=[ A-Z]*PRIVATE KEY)[ A-Z]*-----/g
 
 const urlCredentials = /:\/\/([^\s:@/?#"'`<>()[\]]{1,100}):([^\s@/?#"'`<>()[\]]{1,200})@([^\s/?#:"'`<>()[\]]{1,255})/dg
@@ -163,6 +164,9 @@ function shift(candidate: Candidate, by: number): Candidate {
 /** Ranges of whole lines that may hold a secret; a private key block is kept in one range. */
 function windowsOf(source: string): Array<[number, number]> {
   const lines: Array<[number, number]> = []
+  // The first `-----END … PRIVATE KEY-----` after the latest `-----BEGIN`: searched again only when
+  // a BEGIN lies past it, so many BEGINs without an END cost one scan, not one each.
+  let nextEnd: RegExpExecArray | null | undefined
   for (const pattern of [tokenRun, anchor]) {
     pattern.lastIndex = 0
     let match: RegExpExecArray | null
@@ -170,8 +174,11 @@ function windowsOf(source: string): Array<[number, number]> {
       const start = source.lastIndexOf('\n', match.index - 1) + 1
       let end = source.indexOf('\n', match.index)
       if (match[0] === '-----BEGIN') {
-        pemEnd.lastIndex = match.index
-        const closing = pemEnd.exec(source)
+        if (nextEnd === undefined || (nextEnd !== null && nextEnd.index < match.index)) {
+          pemEnd.lastIndex = match.index
+          nextEnd = pemEnd.exec(source)
+        }
+        const closing = nextEnd
         if (closing && closing.index - match.index < 20_000) end = closing.index + closing[0].length
       }
       if (end === -1) end = source.length
