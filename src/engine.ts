@@ -61,6 +61,8 @@ interface DispatchSettings {
   cache: ResultCache | undefined
   maxFileSize: number | undefined
   progress: {done: number; started: number; report: ((done: number, started: number) => void) | undefined}
+  /** Files the caller passed in memory: their text stays theirs. */
+  inMemory: WeakSet<VFile>
 }
 
 /**
@@ -106,6 +108,9 @@ function dispatchPlugin(settings: DispatchSettings) {
     }
     applyPageResult(file, result, settings.config)
     if (result.data['bom']) file.value = value.slice(1)
+    // The engine keeps every file to the end, and nothing after linting reads the text of a page
+    // it read from disk (`--fix` reads the file again): on a large site that is most of the memory.
+    if (!settings.inMemory.has(file)) file.value = ''
     return tree
   }
 }
@@ -235,10 +240,11 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const cache = options.cacheLocation ? new ResultCache(path.resolve(cwd, options.cacheLocation)) : undefined
   const deferred = pool !== undefined || cache !== undefined || options.onProgress !== undefined
   const progress = {done: 0, started: 0, report: options.onProgress}
+  const inMemory = new WeakSet<VFile>(options.files ?? [])
   const pagePlugins = (config: ResolvedConfig): Array<[never, unknown]> => [
     [linearQueue as never, undefined],
     deferred
-      ? [dispatchPlugin as never, {config, pool, cache, maxFileSize: options.maxFileSize, progress} satisfies DispatchSettings]
+      ? [dispatchPlugin as never, {config, pool, cache, maxFileSize: options.maxFileSize, progress, inMemory} satisfies DispatchSettings]
       : [docsLintPlugin as never, {config, keepTree: false}]
   ]
 
