@@ -100,6 +100,7 @@ const stats = (list) => {
 }
 
 const only = values.only
+const results = new Map()
 const lines = []
 const log = (line = '') => {
   console.log(line)
@@ -139,6 +140,29 @@ for (const corpus of corpora) {
     log(`| ${name} | ${min.toFixed(2)} | ${med.toFixed(2)} | ${Math.round(corpus.pages / med)} | ${Math.round(entry.rss)} | ${ratio(reference.markdownlint)} | ${ratio(reference.remark)} | ${ratio(reference.floor)} | ${ratio(reference.cold)} |`)
   }
   if (corpus.pages > skipPeersOver) log(`\nPeers were not run on ${corpus.pages} pages (--skip-peers-over ${skipPeersOver}).`)
+  results.set(corpus.name, {pages: corpus.pages, median, rss: (name) => times.get(name)?.rss})
+}
+
+// The targets of the performance issue, checked on this run's medians.
+const jobs = os.availableParallelism?.() ?? os.cpus().length
+const verdict = (value, limit) => (value === undefined ? 'not measured' : `${value.toFixed(2)} (target ≤ ${limit}): ${value <= limit ? 'met' : 'NOT met'}`)
+log()
+log('## Targets')
+log()
+log('| corpus | cold ÷ markdownlint-cli2 | cold ÷ (floor ÷ jobs) | warm ÷ cold | one page changed ÷ cold |')
+log('| --- | --- | --- | --- | --- |')
+for (const [name, result] of results) {
+  const cold = result.median('docs-lint cold')
+  const ratio = (a, b) => (a !== undefined && b !== undefined ? a / b : undefined)
+  const floor = result.median('parse floor (1 thread)')
+  log(`| ${name} | ${verdict(ratio(cold, result.median('markdownlint-cli2')), 0.5)} | ${verdict(ratio(cold, floor === undefined ? undefined : floor / jobs), 1.3)} | ${verdict(ratio(result.median('docs-lint warm'), cold), 0.05)} | ${verdict(ratio(result.median('docs-lint warm, 1 page changed'), cold), 0.1)} |`)
+}
+const small = results.get('generated 1000')
+const large = results.get('generated 10000')
+if (small && large) {
+  log()
+  log(`Linear growth: 10,000 pages ÷ 1,000 pages, docs-lint cold: ${verdict(large.median('docs-lint cold') / small.median('docs-lint cold'), 10.5)}.`)
+  log(`Peak RSS on 10,000 pages, docs-lint cold: ${Math.round(large.rss('docs-lint cold'))} MB (target ≤ 400 MB): ${large.rss('docs-lint cold') <= 400 ? 'met' : 'NOT met'}.`)
 }
 if (!only) fs.writeFileSync(path.join(here, 'results.md'), lines.join('\n') + '\n')
 fs.rmSync(work, {recursive: true, force: true})
