@@ -28,6 +28,7 @@ export default defineRule({
         return anchorSets.get(page)
       }
       let routes: string[] | undefined
+      const routeGuesses = new Map<string, string | undefined>()
       const dependents = new Set(site.dependents)
       for (const page of [...site.linted, ...site.dependents]) {
         const facts = site.factsOf(page)
@@ -50,7 +51,11 @@ export default defineRule({
               continue
             }
             routes ??= [...site.routes.keys()]
-            const guess = /\.\w+$/.test(target.path) ? undefined : closeMatch(target.path, routes, Math.max(2, Math.floor(target.path.length / 4)))
+            // Sites repeat a broken link on many pages (and in every language): measure each once.
+            if (!routeGuesses.has(target.path)) {
+              routeGuesses.set(target.path, /\.\w+$/.test(target.path) ? undefined : closeMatch(target.path, routes, Math.max(2, Math.floor(target.path.length / 4))))
+            }
+            const guess = routeGuesses.get(target.path)
             const close = guess !== undefined
             report(
               'Unexpected broken link `' + link.url + '`: no page or file `' + (target.path || '/') + '`, expected an existing page, file or redirect' +
