@@ -47,7 +47,7 @@ export const skippedScanners: readonly string[] = [
  * `token_type`, `secret_name` or `key` alone do not.
  */
 export const secretName =
-  /(?:^|_)(?:api_?key|api_?secret|api_?token|access_?key|secret_?key|private_?key|signing_?key|auth_?key|encryption_?key|master_?key|license_?key|client_?secret|app_?secret|consumer_?secret|webhook_?secret|secret|token|password|passwd|pass|pwd|passphrase|credentials?|auth|authorization)$/
+  /(?:^|_)(?:api_?key|api_?secret|api_?token|access_?key|account_?key|secret_?key|private_?key|signing_?key|auth_?key|encryption_?key|master_?key|license_?key|client_?secret|app_?secret|consumer_?secret|webhook_?secret|secret|token|password|passwd|pass|pwd|passphrase|credentials?|auth|authorization)$/
 
 /** Names ending like a secret that hold something else: paging cursors, public keys, counts. */
 export const notSecretName =

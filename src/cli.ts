@@ -6,7 +6,7 @@ import {lint} from './engine.js'
 import {ConfigError, parseRuleFlag, type RuleSetting} from './config.js'
 import {rules, ruleById} from '../rules/index.js'
 import {unknownRuleMessage, type ResolvedConfig} from './config.js'
-import {fixText, unifiedDiff, writeFileAtomic} from './fix.js'
+import {fixText, maskSecrets, unifiedDiff, writeFileAtomic} from './fix.js'
 import {MESSAGES_URL} from './processor.js'
 import type {MessageExtras} from './rule.js'
 import {presets} from '../presets/index.js'
@@ -340,8 +340,9 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
         continue
       }
     } else {
-      diffs.push(unifiedDiff(file.path, original, result.output))
-      file.data['fixedOutput'] = result.output
+      const output = maskSecrets(result.output, result.messages)
+      diffs.push(unifiedDiff(file.path, maskSecrets(original, file.messages), output))
+      file.data['fixedOutput'] = output
     }
     // Site checks ran on the whole run; re-linting one page cannot redo them, so their messages stay.
     const siteMessages = file.messages.filter((message) => ruleById.get(message.ruleId ?? '')?.site !== undefined)

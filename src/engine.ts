@@ -3,7 +3,7 @@ import path from 'node:path'
 import {Writable} from 'node:stream'
 import {engine} from 'unified-engine'
 import {unified} from 'unified'
-import type {VFile} from 'vfile'
+import {VFile as VFileClass, type VFile} from 'vfile'
 import {compareMessage} from 'vfile-sort'
 import {ConfigError, resolveConfig, type ResolvedConfig, type RuleSetting, type UserConfig} from './config.js'
 import type {Root} from 'mdast'
@@ -159,6 +159,8 @@ export function shardOf(relativePath: string, count: number): number {
   return (hash % count) + 1
 }
 
+const pageExtensions = ['md', 'mdx'] as const
+
 /** What the platform never publishes, so docs-lint never lints it either. */
 const platformIgnores = [
   '.git/', '.github/', '.claude/', '.agents/', '.idea/', 'node_modules/',
@@ -201,6 +203,93 @@ export function mintignorePatterns(cwd: string, patterns: string[]): string[] {
     }
   }
   return result
+}
+
+export interface Screened {
+  /** Ignore patterns (cwd-relative) for links that loop back to a folder above them, and for unreadable files. */
+  ignore: string[]
+  /** Pages (cwd-relative) that are not regular files: named pipes, sockets, devices. */
+  unreadable: string[]
+}
+
+/** Folders docs-lint never lints, so never walks. */
+const unwalkedFolders: ReadonlySet<string> = new Set(['.git', 'node_modules'])
+
+/**
+ * unified-engine follows every symbolic link and reads every page it finds. A link to a folder
+ * above it is a loop (a copy of every page per level, up to the system's 40 nested links; two such
+ * links make 2^40 paths), and reading a named pipe waits forever. Walk the folders the patterns
+ * name first: loops are left out, and a page that is not a regular file is reported, never read.
+ */
+export function screenFolders(cwd: string, patterns: readonly string[], extensions: readonly string[]): Screened {
+  const screened: Screened = {ignore: [], unreadable: []}
+  const isPage = (name: string) => extensions.includes(path.extname(name).slice(1))
+  const leaveOut = (absolute: string, page: boolean) => {
+    const relative = path.relative(cwd, absolute)
+    // unified-engine applies ignore patterns only inside cwd.
+    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return
+    const posix = relative.split(path.sep).join('/')
+    screened.ignore.push('/' + posix.replace(/[\\*?[\]!#]/g, '\\$&').replace(/ $/, '\\ '))
+    if (page) screened.unreadable.push(relative)
+  }
+  // `ancestors`: the real paths of the folder being walked and of every folder above it.
+  const walk = (folder: string, ancestors: readonly string[]) => {
+    let entries: fs.Dirent[]
+    try {
+      entries = fs.readdirSync(folder, {withFileTypes: true})
+    } catch {
+      return
+    }
+    for (const entry of entries) {
+      const full = path.join(folder, entry.name)
+      if (entry.isDirectory()) {
+        if (!unwalkedFolders.has(entry.name)) walk(full, [...ancestors, path.join(ancestors.at(-1)!, entry.name)])
+      } else if (entry.isSymbolicLink()) {
+        let stats: fs.Stats
+        let real: string
+        try {
+          stats = fs.statSync(full)
+          real = fs.realpathSync(full)
+        } catch {
+          // A dangling link: unified-engine reports it when it is a page.
+          continue
+        }
+        if (stats.isDirectory()) {
+          if (ancestors.includes(real)) leaveOut(full, false)
+          else if (!unwalkedFolders.has(entry.name)) walk(full, [...ancestors, real])
+        } else if (!stats.isFile() && isPage(entry.name)) {
+          leaveOut(full, true)
+        }
+      } else if (!entry.isFile() && isPage(entry.name)) {
+        leaveOut(full, true)
+      }
+    }
+  }
+  for (const pattern of patterns) {
+    // A glob is walked from the folder before its first wildcard.
+    const magic = pattern.search(/[*?{[]/)
+    const before = pattern.slice(0, Math.max(0, magic))
+    const folder = before.slice(0, Math.max(before.lastIndexOf('/'), before.lastIndexOf(path.sep)) + 1)
+    const base = path.resolve(cwd, magic === -1 ? pattern : folder || '.')
+    let stats: fs.Stats
+    let real: string
+    try {
+      stats = fs.statSync(base)
+      real = fs.realpathSync(base)
+    } catch {
+      continue
+    }
+    if (stats.isDirectory()) walk(base, ancestorsOf(real))
+    else if (!stats.isFile()) leaveOut(base, isPage(base) || magic === -1)
+  }
+  return screened
+}
+
+/** Every folder above `folder`, then the folder itself. */
+function ancestorsOf(folder: string): string[] {
+  const folders = [folder]
+  for (let current = folder; path.dirname(current) !== current; current = path.dirname(current)) folders.unshift(path.dirname(current))
+  return folders
 }
 
 /** Lint pages with unified-engine: file discovery, ignore files, config cascade and per-file fault containment. */
@@ -256,20 +345,21 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     throw error
   }
 
+  const screened = screenFolders(cwd, patterns, pageExtensions)
   const processed = await new Promise<VFile[]>((resolve, reject) => {
     engine(
       {
         processor: () => unified().use(docsLintParse, {skip, maxFileSize: options.maxFileSize, deferred}),
         cwd,
         files: [...patterns, ...(options.files ?? [])],
-        extensions: ['md', 'mdx'],
+        extensions: [...pageExtensions],
         rcName: '.docs-lintrc',
         packageField: 'docs-lint',
         rcPath: options.configPath === undefined ? undefined : path.resolve(cwd, options.configPath),
         detectConfig: true,
         ignoreName: '.docs-lintignore',
         detectIgnore: true,
-        ignorePatterns: [...platformIgnores, ...mintignorePatterns(cwd, patterns)],
+        ignorePatterns: [...platformIgnores, ...mintignorePatterns(cwd, patterns), ...screened.ignore],
         silentlyIgnore: true,
         configTransform(value, filePath) {
           return {plugins: pagePlugins(resolveFor(value as UserConfig, filePath))}
@@ -289,8 +379,28 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   }).finally(() => pool?.close())
 
   let files = processed.filter((file) => !file.data['docsLintSkipped'])
+  for (const relative of screened.unreadable) {
+    const file = new VFileClass({path: relative, cwd})
+    const message = file.message('Cannot read file: not a regular file', {place: {line: 1, column: 1}, ruleId: 'read-error', source: 'docs-lint'})
+    message.fatal = true
+    message.url = MESSAGES_URL + '#read-error'
+    files.push(file)
+  }
   // Whole-site checks (docs.json, navigation, links) need every page's facts: they run once, now.
-  files.push(...runSiteChecks(files, {changes: options.changes, cwd, defaultConfig}))
+  const byPath = new Map(files.map((file) => [path.resolve(file.cwd, file.path), file]))
+  for (const file of runSiteChecks(files, {changes: options.changes, cwd, defaultConfig})) {
+    const absolute = path.resolve(file.cwd, file.path)
+    // A page that `$ref` includes as JSON gets one entry in the report, not two.
+    const page = byPath.get(absolute)
+    if (page) {
+      page.messages.push(...file.messages)
+      continue
+    }
+    // Config files are named like pages: relative to the folder linted.
+    file.cwd = cwd
+    file.history = [path.relative(cwd, absolute)]
+    files.push(file)
+  }
   if (shard) {
     // Each page's problems belong to its own shard; the config files' problems to shard 1 alone.
     files = files.filter((file) => {

@@ -1,4 +1,4 @@
-import type {Root} from 'mdast'
+import type {Nodes, Root} from 'mdast'
 import type {Plugin, Processor} from 'unified'
 import type {VFile} from 'vfile'
 import {unified} from 'unified'
@@ -7,6 +7,7 @@ import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkMdx from 'remark-mdx'
 import {kindOf} from './page.js'
+import {deepestNesting, estimateNesting, maxNesting, type Nesting} from './nesting.js'
 
 /** Why a page's body could not be parsed, kept until the rules have run. */
 export interface ParseFailure {
@@ -54,16 +55,23 @@ export function parsePage(file: VFile): Root {
   }
   const parser = kindOf(file) === 'md' ? markdown : mdx
   try {
-    return parser.parse(file)
+    const tooDeepAt = provenTooDeep(source, parser === markdown)
+    if (tooDeepAt) return tooDeep(file, source, tooDeepAt)
+    const tree = parser.parse(file)
+    if (source.charCodeAt(0) === 0xfeff) movePastMark(tree)
+    const deepest = deepestNesting(tree)
+    return deepest.depth > maxNesting ? tooDeep(file, source, deepest) : tree
   } catch (error) {
     const cause = error as {reason?: string; message?: string; line?: number; column?: number; ruleId?: string; place?: unknown}
     const reason = String(cause.reason ?? cause.message ?? error).replace(/\s*\(see https?:\/\/\S+\)$/, '')
     // An unclosed element is reported without a place; its reason names the opening tag's range.
     const opening = /\((\d+):(\d+)-\d+:\d+\)$/.exec(reason)
+    const line = cause.line ?? (opening ? Number(opening[1]) : 1)
+    const column = cause.column ?? (opening ? Number(opening[2]) : 1)
     parseFailures.set(file, {
       reason: 'Cannot parse MDX: ' + reason,
-      line: cause.line ?? (opening ? Number(opening[1]) : 1),
-      column: cause.column ?? (opening ? Number(opening[2]) : 1),
+      line,
+      column: line === 1 && source.charCodeAt(0) === 0xfeff ? column + 1 : column,
       cause: cause.ruleId,
       binary: false
     })
@@ -71,22 +79,87 @@ export function parsePage(file: VFile): Root {
   }
 }
 
+function tooDeep(file: VFile, source: string, nesting: Nesting): Root {
+  parseFailures.set(file, {
+    reason: 'Cannot parse page: lists and block quotes nest ' + nesting.depth + ' levels deep, expected at most ' + maxNesting,
+    line: nesting.line,
+    column: nesting.column,
+    cause: 'too-deep',
+    binary: false
+  })
+  return frontMatterTree(source)
+}
+
+/**
+ * When the estimate says lists and block quotes nest past the limit, parse the page up to where
+ * they do (cut to the limit): the nesting, when real, at a bounded cost. Undefined when it is not.
+ */
+function provenTooDeep(source: string, markdownOnly: boolean): Nesting | undefined {
+  const estimate = estimateNesting(source, !markdownOnly)
+  if (estimate.cut === undefined) return undefined
+  for (const parser of markdownOnly ? [markdown] : [mdx, markdown]) {
+    let deepest: Nesting
+    try {
+      const tree = parser.parse(estimate.cut)
+      if (source.charCodeAt(0) === 0xfeff) movePastMark(tree)
+      deepest = deepestNesting(tree)
+    } catch {
+      // A component the cut leaves open: Markdown alone decides.
+      continue
+    }
+    return deepest.depth > maxNesting ? {...deepest, depth: Math.max(deepest.depth, estimate.depth)} : undefined
+  }
+  return undefined
+}
+
+/**
+ * The parser skips a leading byte order mark and counts positions from the character after it.
+ * `parsePage` drops the file's own mark, but a second one (a file saved twice with one) is text the
+ * rules see: move every position of the tree past it.
+ */
+function movePastMark(tree: Root): void {
+  const moved = new Set<object>()
+  const move = (point: {line: number; column: number; offset?: number | undefined} | undefined) => {
+    if (!point || moved.has(point)) return
+    moved.add(point)
+    if (point.offset !== undefined) point.offset++
+    if (point.line === 1) point.column++
+  }
+  const stack: Nodes[] = [tree]
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    move(node.position?.start)
+    move(node.position?.end)
+    for (const attribute of 'attributes' in node ? node.attributes : []) {
+      move(attribute.position?.start)
+      move(attribute.position?.end)
+    }
+    if ('children' in node) for (const child of node.children) stack.push(child)
+  }
+}
+
 function frontMatterTree(source: string): Root {
   // The root spans the whole page so inline control does not treat the unparsed rest as a gap.
   const end = lineColumn(source, source.length)
   const position = {start: {line: 1, column: 1, offset: 0}, end: {...end, offset: source.length}}
-  const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(source)
+  const mark = source.charCodeAt(0) === 0xfeff
+  const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(mark ? source.slice(1) : source)
   if (!match) return {type: 'root', children: [], position}
   const tree = frontMatterOnly.parse(match[0])
+  if (mark) movePastMark(tree)
   return {type: 'root', children: tree.children.filter((node) => node.type === 'yaml'), position}
 }
 
-function lineColumn(source: string, offset: number): {line: number; column: number} {
+/** Line and column of `offset`; `\r\n`, `\r` and `\n` each end a line, as for the parser. */
+export function lineColumn(source: string, offset: number): {line: number; column: number} {
   let line = 1
   let lineStart = 0
-  for (let index = source.indexOf('\n'); index !== -1 && index < offset; index = source.indexOf('\n', index + 1)) {
-    line++
-    lineStart = index + 1
+  for (let index = 0; index < offset && index < source.length; index++) {
+    const code = source.charCodeAt(index)
+    if (code === 10 || (code === 13 && source.charCodeAt(index + 1) !== 10)) {
+      line++
+      lineStart = index + 1
+    }
   }
   return {line, column: offset - lineStart + 1}
 }

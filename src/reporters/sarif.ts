@@ -1,10 +1,10 @@
 import path from 'node:path'
+import {reportableEdits} from './redact.js'
 import {pathToFileURL} from 'node:url'
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
 import {rules} from '../../rules/index.js'
 import {MESSAGES_URL} from '../processor.js'
-import type {MessageExtras} from '../rule.js'
 import {version} from '../version.js'
 
 // Messages docs-lint reports itself, described alongside the rules.
@@ -63,7 +63,7 @@ export function sarif(files: VFile[], options: {root?: string | undefined} = {})
       }
       const ruleIndex = index.get(ruleId)
       if (ruleIndex !== undefined) result['ruleIndex'] = ruleIndex
-      const fix = (message as VFileMessage & MessageExtras).fix
+      const fix = reportableEdits(file, message).fix
       if (fix && fix.length > 0) {
         result['fixes'] = [
           {

@@ -55,11 +55,14 @@ function lookup(site: Site, relative: string): {page: SitePage | undefined} | un
   return undefined
 }
 
+const maxRedirects = 20
+
 function followRedirects(site: Site, relative: string): {kind: 'external' | 'internal'; path: string; anchor?: string | undefined} | undefined {
   let current = relative
   let result: {kind: 'external' | 'internal'; path: string; anchor?: string | undefined} | undefined
   const visited = new Set<string>()
-  while (!visited.has(current)) {
+  // A destination with wildcards may grow at every hop and never repeat: stop where browsers do.
+  while (!visited.has(current) && visited.size < maxRedirects) {
     visited.add(current)
     const destination = site.redirect(current)
     if (destination === undefined) return result

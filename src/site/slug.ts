@@ -10,7 +10,9 @@ const emoji = /\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}
 
 /** The slug of one heading title, before duplicates are numbered. */
 export function headingSlug(title: string): string {
-  const encoded = encodeURIComponent(title.toLowerCase().trim().replace(/\s+/g, '-'))
+  // `encodeURIComponent` throws on half a surrogate pair, which a damaged page may hold.
+  const wellFormed = title.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+  const encoded = encodeURIComponent(wellFormed.toLowerCase().trim().replace(/\s+/g, '-'))
   const percent = /%[\dA-F]{2}/.test(encoded)
   return cleanId(asciiSlug(encoded, percent ? /[^a-zA-Z\d%_]+/g : /[^a-z\d_]+/g))
 }

@@ -1,0 +1,301 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import vm from 'node:vm'
+import ts from 'typescript'
+import {check, type Diagnostics} from 'recheck'
+import {beforeAll, describe, expect, it} from 'vitest'
+import {applyRedirect} from '../src/site/model.js'
+
+// Every regular expression in rules/ and src/ is checked with recheck for catastrophic backtracking;
+// for each one recheck does not prove safe, its attack string runs against the pattern and must
+// finish within the budget. The expressions are read from the source with the TypeScript parser, so
+// patterns inside functions count too; `new RegExp(…)` is folded when its arguments are constants.
+// Runs are measured in CPU time, which a loaded machine does not stretch as it does wall time: a
+// linear pattern takes a few milliseconds on 100,000 characters, a quadratic one seconds.
+
+const root = path.resolve(import.meta.dirname, '..')
+/** CPU milliseconds a run may take. */
+const budgetMs = 100
+/** Wall milliseconds after which a run is stopped: far past the budget, so a stopped run is a finding, even on a loaded machine. */
+const limitMs = 5000
+/** Page text reaches most patterns, and a page may be 5 MB: 100,000 characters of attack is modest. */
+const pageInput = 100_000
+
+interface Found {
+  file: string
+  line: number
+  source: string
+  flags: string
+}
+
+/**
+ * Patterns that never see page text, or only see text another step has bounded: the attack runs at
+ * the size (or through the step) that can actually reach them. Keyed by file and pattern.
+ */
+const bounded: Record<string, {size?: number; reach?: (attack: string) => string | undefined; why: string}> = {
+  'src/engine.ts /[*{[].*$/': {size: 1000, why: 'a command-line pattern the user typed'},
+  'src/engine.ts / while parsing .*$/': {size: 4096, why: "the first line of a config loader's error message"},
+  'src/engine.ts / in "?\\/[^"]*"?$/': {size: 4096, why: "the first line of a config loader's error message"},
+  'src/page.ts /\\s+at line \\d+, column \\d+:?$/': {size: 1000, why: 'a YAML error message, which quotes no page text'},
+  'src/parse.ts /\\s*\\(see https?:\\/\\/\\S+\\)$/': {size: 1000, why: "the MDX parser's reason, which quotes at most a tag name"},
+  'src/site/json.ts /\\s*\\(\\d+:\\d+\\)$/': {size: 1000, why: "the JSON parser's message, which quotes one character"},
+  'rules/terminology.ts /^(.*?)\\s*(?:\\(([^)]*)\\))?\\s*$/': {size: 200, why: 'one term of the `terms` option in the user config'},
+  'src/site/llms.ts /\\/+$/': {size: 4096, why: 'the `baseUrl` option'},
+  'rules/navigation.ts /\\/+$/': {reach: (attack) => path.posix.normalize(attack), why: 'applied to `path.posix.normalize` output: no run of slashes'},
+  'rules/config-assets.ts /\\/+$/': {reach: (attack) => path.posix.normalize(attack), why: 'applied to `path.posix.normalize` output: no run of slashes'},
+  'src/site/links.ts /\\/+$/': {reach: (attack) => path.posix.normalize(attack), why: 'applied to `path.posix.normalize` output: no run of slashes'},
+  'rules/no-secrets.ts /=+$/': {
+    reach: (attack) => (/^[A-Za-z\d+/]{8,}={0,2}$/.test(attack) ? attack : undefined),
+    why: 'a Basic credential matched by `basic`: at most two `=`, at the end'
+  }
+}
+
+/** `new RegExp(…)` whose pattern is not a constant: each is reviewed here, with why it is bounded. */
+const dynamicSites: Record<string, string> = {
+  "rules/no-secrets.ts: new RegExp(pattern, 'u')": "the user's own `allow` option, trusted like the rest of the config (which may be JavaScript)",
+  "src/site/model.ts: new RegExp(':' + name + '\\\\b', 'g')": '`name` is a `\\w+` word: a literal, linear pattern',
+  "rules/terminology.ts: new RegExp('(?<![\\\\p{L}\\\\p{N}_@/.\\\\-])' + source + '(?![\\\\p{L}\\\\p{N}_@/]|[.\\\\-][\\\\p{L}\\\\p{N}])', flags)":
+    'the `terms` option: escaped words joined by `\\s+`, so a literal sits between any two repeats'
+}
+
+function sourceFiles(folder: string, out: string[] = []): string[] {
+  for (const entry of fs.readdirSync(folder, {withFileTypes: true})) {
+    const full = path.join(folder, entry.name)
+    if (entry.isDirectory()) sourceFiles(full, out)
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) out.push(full)
+  }
+  return out
+}
+
+function splitLiteral(text: string): {source: string; flags: string} {
+  const slash = text.lastIndexOf('/')
+  return {source: text.slice(1, slash), flags: text.slice(slash + 1)}
+}
+
+interface Scope {
+  constants: Map<string, ts.Expression>
+  /** Imported name → the module file and the name it exports. */
+  imports: Map<string, {file: string; name: string}>
+}
+
+const scopes = new Map<string, {scope: Scope; sourceFile: ts.SourceFile}>()
+
+function scopeOf(file: string): {scope: Scope; sourceFile: ts.SourceFile} {
+  let entry = scopes.get(file)
+  if (entry) return entry
+  const sourceFile = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
+  const scope: Scope = {constants: new Map(), imports: new Map()}
+  const gather = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && ts.isVariableDeclarationList(node.parent) && node.parent.flags & ts.NodeFlags.Const) {
+      scope.constants.set(node.name.text, node.initializer)
+    }
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.moduleSpecifier.text.startsWith('.')) {
+      const target = path.resolve(path.dirname(file), node.moduleSpecifier.text.replace(/\.js$/, '.ts'))
+      const bindings = node.importClause?.namedBindings
+      if (bindings && ts.isNamedImports(bindings)) {
+        for (const element of bindings.elements) scope.imports.set(element.name.text, {file: target, name: (element.propertyName ?? element.name).text})
+      }
+    }
+    ts.forEachChild(node, gather)
+  }
+  gather(sourceFile)
+  entry = {scope, sourceFile}
+  scopes.set(file, entry)
+  return entry
+}
+
+/** The value a name has: a const of this file, or an exported const of a module it imports. */
+function lookUp(name: string, scope: Scope): {value: ts.Expression; scope: Scope} | undefined {
+  const value = scope.constants.get(name)
+  if (value) return {value, scope}
+  const imported = scope.imports.get(name)
+  if (!imported || !fs.existsSync(imported.file)) return undefined
+  const target = scopeOf(imported.file).scope
+  const exported = target.constants.get(imported.name)
+  return exported ? {value: exported, scope: target} : undefined
+}
+
+/** The constant string an expression evaluates to, when it is one (literals, `+`, `.join`, consts of this file or its imports). */
+function fold(node: ts.Node, scope: Scope, depth = 0): string | undefined {
+  if (depth > 20) return undefined
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node)) return fold(node.expression, scope, depth + 1)
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    const left = fold(node.left, scope, depth + 1)
+    const right = fold(node.right, scope, depth + 1)
+    return left === undefined || right === undefined ? undefined : left + right
+  }
+  if (ts.isIdentifier(node)) {
+    const found = lookUp(node.text, scope)
+    return found ? fold(found.value, found.scope, depth + 1) : undefined
+  }
+  // `pattern.source` of a regular expression literal.
+  if (ts.isPropertyAccessExpression(node) && node.name.text === 'source' && ts.isIdentifier(node.expression)) {
+    const found = lookUp(node.expression.text, scope)
+    return found && ts.isRegularExpressionLiteral(found.value) ? splitLiteral(found.value.text).source : undefined
+  }
+  // `['a', 'b'].join('|')`, or a const array's `.join`.
+  if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'join') {
+    let target: ts.Node = node.expression.expression
+    let targetScope = scope
+    if (ts.isIdentifier(target)) {
+      const found = lookUp(target.text, scope)
+      if (!found) return undefined
+      target = found.value
+      targetScope = found.scope
+    }
+    while (ts.isAsExpression(target) || ts.isParenthesizedExpression(target)) target = target.expression
+    const separator = node.arguments[0] ? fold(node.arguments[0], scope, depth + 1) : ','
+    if (!ts.isArrayLiteralExpression(target) || separator === undefined) return undefined
+    const parts = target.elements.map((element) => fold(element, targetScope, depth + 1))
+    return parts.every((part) => part !== undefined) ? parts.join(separator) : undefined
+  }
+  return undefined
+}
+
+function collect(): {found: Found[]; dynamic: Array<{key: string; where: string}>} {
+  const found: Found[] = []
+  const dynamic: Array<{key: string; where: string}> = []
+  for (const file of [...sourceFiles(path.join(root, 'rules')), ...sourceFiles(path.join(root, 'src'))]) {
+    const relative = path.relative(root, file).split(path.sep).join('/')
+    const {scope, sourceFile} = scopeOf(file)
+    const lineOf = (node: ts.Node) => sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1
+    const visit = (node: ts.Node): void => {
+      if (ts.isRegularExpressionLiteral(node)) {
+        found.push({file: relative, line: lineOf(node), ...splitLiteral(node.text)})
+      } else if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ts.isIdentifier(node.expression) && node.expression.text === 'RegExp') {
+        const [patternNode, flagsNode] = node.arguments ?? []
+        const source = patternNode ? fold(patternNode, scope) : undefined
+        const flags = flagsNode ? fold(flagsNode, scope) : ''
+        if (source !== undefined && flags !== undefined) found.push({file: relative, line: lineOf(node), source, flags})
+        else dynamic.push({key: relative + ': ' + node.getText(sourceFile).replace(/\s+/g, ' '), where: relative + ':' + lineOf(node)})
+      }
+      ts.forEachChild(node, visit)
+    }
+    visit(sourceFile)
+  }
+  return {found, dynamic}
+}
+
+/** recheck's attack, its pumped parts repeated until the string is about `size` characters. */
+function attackString(diagnostics: Diagnostics & {status: 'vulnerable'}, size: number): string {
+  const {pumps, suffix} = diagnostics.attack
+  const perRound = pumps.reduce((sum, pump) => sum + pump.pump.length, 0)
+  const fixed = pumps.reduce((sum, pump) => sum + pump.prefix.length, 0) + suffix.length
+  const rounds = Math.max(1, Math.floor((size - fixed) / Math.max(1, perRound)))
+  return pumps.map((pump) => pump.prefix + pump.pump.repeat(rounds)).join('') + suffix
+}
+
+/** When recheck cannot decide: runs of each character the pattern names, and of common ones, that end in a mismatch. */
+function genericAttacks(source: string, size: number): string[] {
+  const characters = new Set((source.replace(/\\[a-zA-Z]/g, '') + ' aA0-_/=.:"\'<>{}\t\n').split(''))
+  const attacks: string[] = []
+  for (const character of characters) attacks.push(character.repeat(size) + '\u0000')
+  for (const pair of ['a ', 'a=', 'a:', 'a/', 'a-', 'a.', '<a ', 'x=1 ']) attacks.push(pair.repeat(Math.floor(size / pair.length)) + '\u0000')
+  return attacks
+}
+
+/** CPU milliseconds of this process since `started`, a `process.cpuUsage()`. */
+function cpuSince(started: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(started)
+  return (used.user + used.system) / 1000
+}
+
+/** CPU milliseconds to run the pattern over `input` as rules do (every match for `g`); infinite when stopped. */
+function timeMatch(source: string, flags: string, input: string): number {
+  const context = {source, flags, input, cpu: () => process.cpuUsage(), cpuSince, elapsed: 0}
+  const script =
+    'const pattern = new RegExp(source, flags); const started = cpu();' +
+    "if (pattern.global || pattern.sticky) { let match; while ((match = pattern.exec(input))) { if (match[0] === '') pattern.lastIndex++ } } else pattern.exec(input);" +
+    'elapsed = cpuSince(started)'
+  try {
+    vm.runInNewContext(script, context, {timeout: limitMs})
+  } catch (error) {
+    if ((error as {code?: string}).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return Infinity
+    throw error
+  }
+  return context.elapsed
+}
+
+/** CPU milliseconds a call takes; infinite when stopped at `limitMs` of wall time (a hang would otherwise stop the whole test run). */
+function timeCall(call: () => void): number {
+  const context = {call, cpu: () => process.cpuUsage(), cpuSince, elapsed: 0}
+  try {
+    vm.runInNewContext('const started = cpu(); call(); elapsed = cpuSince(started)', context, {timeout: limitMs})
+  } catch (error) {
+    if ((error as {code?: string}).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return Infinity
+    throw error
+  }
+  return context.elapsed
+}
+
+/** The least of up to three runs: one slow run under load is noise, three are a finding. */
+function bestTime(source: string, flags: string, input: string): number {
+  let best = timeMatch(source, flags, input)
+  for (let run = 1; run < 3 && best >= budgetMs && best !== Infinity; run++) best = Math.min(best, timeMatch(source, flags, input))
+  return best
+}
+
+const {found, dynamic} = collect()
+const diagnostics = new Map<Found, Diagnostics>()
+
+describe('regular expressions run in bounded time (ReDoS)', () => {
+  beforeAll(async () => {
+    // One pattern at a time: recheck's 10 s is wall time, and hundreds of checks at once on a small
+    // machine run out of it, which leaves a vulnerable pattern `unknown`, tried only with generic attacks.
+    for (const regex of found) {
+      diagnostics.set(regex, await check(regex.source, regex.flags.replace(/[dgy]/g, ''), {timeout: 10_000, randomSeed: 1}))
+    }
+  }, 300_000)
+
+  it('finds the patterns of rules/ and src/', () => {
+    expect(found.length).toBeGreaterThan(100)
+    expect(found.some((regex) => regex.file === 'rules/heading-levels.ts')).toBe(true)
+  })
+
+  it('every `new RegExp` with a pattern that is not a constant has been reviewed', () => {
+    const unreviewed = dynamic.filter((site) => !(site.key in dynamicSites)).map((site) => site.where + ' ' + site.key)
+    expect(unreviewed, 'review these and add them to `dynamicSites` with why their input is safe').toEqual([])
+  })
+
+  it('every entry of `bounded` and `dynamicSites` is still in the source', () => {
+    const keys = new Set([...found.map((regex) => regex.file + ' /' + regex.source + '/'), ...dynamic.map((site) => site.key)])
+    expect([...Object.keys(bounded), ...Object.keys(dynamicSites)].filter((key) => !keys.has(key))).toEqual([])
+  })
+
+  for (const regex of found) {
+    const key = regex.file + ' /' + regex.source + '/'
+    it(`${regex.file}:${regex.line} /${regex.source}/${regex.flags}`, () => {
+      const result = diagnostics.get(regex)!
+      if (result.status === 'safe') return
+      const limit = bounded[key]
+      const size = limit?.size ?? pageInput
+      const raw = result.status === 'vulnerable' ? [attackString(result, size)] : genericAttacks(regex.source, size)
+      for (const attack of raw) {
+        const input = limit?.reach ? limit.reach(attack) : attack
+        if (input === undefined) continue
+        const ms = bestTime(regex.source, regex.flags, input)
+        const what = result.status === 'vulnerable' ? result.complexity.summary + ' (recheck)' : 'undecided by recheck'
+        const took = ms === Infinity ? `was stopped after ${limitMs} ms` : `took ${ms.toFixed(0)} ms of CPU`
+        expect(ms, `${what}: ${input.length}-character attack ${JSON.stringify(input.slice(0, 40))}… ${took}`).toBeLessThan(budgetMs)
+      }
+    })
+  }
+})
+
+describe('patterns built from docs.json', () => {
+  it('a redirect source with many wildcards matches a long route in bounded time', () => {
+    const route = '/' + Array.from({length: 60}, () => 'a').join('/')
+    const source = '/' + Array.from({length: 10}, () => '*').join('/') + '/z'
+    expect(timeCall(() => expect(applyRedirect(route, source, '/x')).toBeUndefined())).toBeLessThan(budgetMs)
+  })
+
+  it('wildcards still capture what they match', () => {
+    expect(applyRedirect('/old/a/b/c', '/old/*', '/new/*')).toBe('/new/a/b/c')
+    expect(applyRedirect('/blog/hello', '/blog/:slug', '/posts/:slug')).toBe('/posts/hello')
+    expect(applyRedirect('/a/1/b/2', '/a/*/b/*', '/x/*/y/*')).toBe('/x/1/y/2')
+    expect(applyRedirect('/a/1/b/2', '/*/:id/b/*', '/x/:id/*')).toBe('/x/1/a')
+    expect(applyRedirect('/a/b/c', '/:one/*', '/:one')).toBe('/a')
+    expect(applyRedirect('/a/b/c', '/:one', '/:one')).toBeUndefined()
+  })
+})
