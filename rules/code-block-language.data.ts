@@ -45,3 +45,20 @@ export const metaFlags: readonly string[] = ['expandable', 'lines', 'showLineNum
 
 /** Components whose code blocks become tabs named by each block's title. */
 export const tabbedCodeComponents: readonly string[] = ['CodeGroup', 'RequestExample', 'ResponseExample']
+
+/**
+ * Commands that start a line of a shell session in documentation. A block whose every line starts
+ * with one, or matches one of `shellLines`, is suggested `bash`.
+ */
+export const shellCommands: readonly string[] = [
+  'apt', 'apt-get', 'brew', 'bun', 'bunx', 'cargo', 'cd', 'chmod', 'composer', 'curl', 'deno', 'docker',
+  'docker-compose', 'gcloud', 'gem', 'git', 'helm', 'kubectl', 'mkdir', 'npm', 'npx', 'pip', 'pip3', 'pipx',
+  'pnpm', 'poetry', 'sudo', 'terraform', 'uv', 'wget', 'yarn'
+]
+
+/** Shell lines whose first word alone could start other code (`export const` in JavaScript, `go f()` in Go). */
+export const shellLines: readonly RegExp[] = [
+  /^\$[ \t]+\S/,
+  /^export[ \t]+[A-Za-z_]\w*=/,
+  /^go[ \t]+(?:build|env|get|install|mod|run|test|version|work)(?:[ \t]|$)/
+]

@@ -1,10 +1,10 @@
 import type {Code} from 'mdast'
 import type {Position} from 'unist'
 import {visitParents} from '../src/walk.js'
-import {defineRule} from '../src/rule.js'
+import {defineRule, type Suggestion} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {isJsxElement} from './image-alt.js'
-import {languages, metaFlags, tabbedCodeComponents} from './code-block-language.data.js'
+import {languages, metaFlags, shellCommands, shellLines, tabbedCodeComponents} from './code-block-language.data.js'
 
 interface Options {
   /** Report indented code blocks (only `.md` pages have them): they cannot name a language. */
@@ -46,7 +46,7 @@ export default defineRule<Options>({
   id: 'code-block-language',
   severity: 'warn',
   summary: 'Fenced code blocks name their language; blocks in `<CodeGroup>` and API examples also have a title',
-  fixable: false,
+  fixable: 'suggestion',
   options: {
     type: 'object',
     properties: {indented: {type: 'boolean'}},
@@ -71,7 +71,11 @@ export default defineRule<Options>({
         const lang = node.lang?.trim() ?? ''
         if (!group) {
           if (lang === '') {
-            report({message: 'Missing language on code block, expected a language after the opening fence, such as `bash`, `json` or `text`', place})
+            report({
+              message: 'Missing language on code block, expected a language after the opening fence, such as `bash`, `json` or `text`',
+              place,
+              suggestions: languageSuggestion(node, page)
+            })
           }
           return
         }
@@ -99,3 +103,42 @@ export default defineRule<Options>({
     }
   }
 })
+
+const shellCommand = new Set(shellCommands)
+const httpRequest = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \S+ HTTP\/\d(?:\.\d)?$/
+
+/** The language of code that can only be one: JSON that parses, shell commands, an HTTP request. */
+export function guessLanguage(code: string): string | undefined {
+  const text = code.trim()
+  if (text === '' || text.length > 100_000) return undefined
+  if (/^[{[]/.test(text)) {
+    try {
+      JSON.parse(text)
+      return 'json'
+    } catch {
+      return undefined
+    }
+  }
+  const lines = text.split(/\r?\n/)
+  if (httpRequest.test(lines[0]!.trim())) return 'http'
+  let continued = false
+  for (const line of lines) {
+    const trimmed = line.trim()
+    // A `\` at the end of a line continues the command on the next one.
+    const command = shellCommand.has(trimmed.split(/[ \t]/, 1)[0]!) || shellLines.some((pattern) => pattern.test(trimmed))
+    if (!continued && trimmed !== '' && !trimmed.startsWith('#') && !command) return undefined
+    continued = trimmed.endsWith('\\')
+  }
+  return 'bash'
+}
+
+/** Add the guessed language after the opening fence; only a suggestion, since a guess can be wrong. */
+function languageSuggestion(node: Code, page: Page): Suggestion[] | undefined {
+  const start = node.position?.start.offset
+  const language = guessLanguage(node.value)
+  if (start === undefined || !language) return undefined
+  const fence = /^ {0,3}(?:`{3,}|~{3,})/.exec(page.source.slice(start, start + 100))
+  if (!fence) return undefined
+  const at = start + fence[0].length
+  return [{description: 'Add the language `' + language + '`', edits: [{start: at, end: at, text: language}]}]
+}

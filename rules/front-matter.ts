@@ -1,5 +1,11 @@
+import path from 'node:path'
+import type {Root} from 'mdast'
 import type {Position} from 'unist'
-import {defineRule} from '../src/rule.js'
+import type {VFile} from 'vfile'
+import {stringify} from 'yaml'
+import {defineRule, type TextEdit} from '../src/rule.js'
+import type {Page} from '../src/page.js'
+import {headingText, removeBlock, titleHeading} from './heading-levels.js'
 
 const required = ['title', 'description'] as const
 
@@ -7,17 +13,18 @@ export default defineRule({
   id: 'front-matter',
   severity: 'error',
   summary: 'Pages start with YAML front matter holding a non-empty `title` and `description`',
-  fixable: false,
+  fixable: true,
   defaults: {},
   create() {
-    return function (tree, {page, report}) {
+    return function (tree, {file, page, report}) {
       const frontMatter = page.frontMatter()
       // Snippets are pieces of other pages: they need no title or description of their own.
       if (!frontMatter.node && page.isSnippet) return
       if (!frontMatter.node) {
         report({
           message: 'Missing front matter, expected YAML front matter with `title` and `description`',
-          place: {line: 1, column: 1}
+          place: {line: 1, column: 1},
+          fix: frontMatterFix(tree, file, page)
         })
         return
       }
@@ -72,4 +79,40 @@ function typeOf(value: unknown): string {
   if (Array.isArray(value)) return 'array'
   if (value instanceof Date) return 'date'
   return typeof value
+}
+
+/**
+ * Front matter with a `title` from the page's H1 (then removed) or else its file name. The description
+ * is left out: only the author knows it, so the page is still reported until it has one.
+ */
+function frontMatterFix(tree: Root, file: VFile, page: Page): TextEdit[] | undefined {
+  const heading = titleHeading(tree)
+  const removal = heading ? removeBlock(heading, page.source) : undefined
+  const title = heading && removal ? headingText(heading) : titleFromFileName(file)
+  if (!title) return undefined
+  // `stringify` quotes what YAML would read as something else (`2024`, `Setup: part 1`, `#1`).
+  const block = '---\ntitle: ' + stringify(title, {lineWidth: 0}).trimEnd() + '\n---\n'
+  const source = page.source
+  // Blank lines at the top would end up between the front matter and the page.
+  const leading = /^(?:[ \t]*\r?\n)*/.exec(source)![0].length
+  if (removal && removal.start <= leading) {
+    return [{start: 0, end: removal.end, text: block + (removal.end < source.length ? '\n' : '')}]
+  }
+  const insertion = {start: 0, end: leading, text: block + (leading < source.length ? '\n' : '')}
+  return removal ? [insertion, removal] : [insertion]
+}
+
+/** `getting-started.mdx` gives `Getting started`; `guides/index.mdx` gives `Guides`. */
+function titleFromFileName(file: VFile): string | undefined {
+  if (!file.path) return undefined
+  const relative = path.relative(file.cwd, path.resolve(file.cwd, file.path))
+  let name = path.basename(relative, path.extname(relative))
+  if (/^(?:index|readme)$/i.test(name)) {
+    const folder = path.dirname(relative)
+    if (folder === '.' || folder.startsWith('..')) return undefined
+    name = path.basename(folder)
+  }
+  // `01-setup` orders files in a folder; the number is not part of the title.
+  const words = name.replace(/^\d+[-_. ]+(?=\S)/, '').split(/[-_\s]+/).filter(Boolean).join(' ')
+  return words === '' ? undefined : words[0]!.toUpperCase() + words.slice(1)
 }

@@ -1,7 +1,7 @@
 import type {Html, Nodes, Root} from 'mdast'
 import type {Position} from 'unist'
 import {visit} from '../src/walk.js'
-import {defineRule} from '../src/rule.js'
+import {defineRule, type Suggestion, type TextEdit} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {generatedNames, imageExtensions, placeholderAlts} from './image-alt.data.js'
 
@@ -136,23 +136,35 @@ export default defineRule({
   id: 'image-alt',
   severity: 'error',
   summary: 'Images have alt text that describes them, iframes a `title` and videos a `title` or `aria-label`',
-  fixable: false,
+  fixable: 'suggestion',
   defaults: {},
   create() {
     return function (tree, {page, report}) {
-      function checkAlt(alt: string | undefined, src: string | undefined, place: Position | undefined, decorative: boolean): void {
+      /** `edit(text)` writes `text` as the image's alt text, when the image's source allows it. */
+      function checkAlt(
+        alt: string | undefined,
+        src: string | undefined,
+        place: Position | undefined,
+        decorative: boolean,
+        edit?: (text: string) => TextEdit | undefined
+      ): void {
+        const suggestions = (): Suggestion[] | undefined => {
+          const text = src === undefined ? undefined : altFromFileName(src)
+          const edits = text === undefined ? undefined : edit?.(text)
+          return edits ? [{description: 'Use `' + text + '` as alt text', edits: [edits]}] : undefined
+        }
         if (alt === undefined) {
-          report({message: 'Missing alt text on image, expected ' + expectedAlt, place})
+          report({message: 'Missing alt text on image, expected ' + expectedAlt, place, suggestions: suggestions()})
           return
         }
         const problem = altProblem(alt, src)
         if (problem === 'empty') {
           if (decorative) return
-          report({message: 'Unexpected empty alt text on image, expected ' + expectedAlt, place})
+          report({message: 'Unexpected empty alt text on image, expected ' + expectedAlt, place, suggestions: suggestions()})
         } else if (problem === 'file name') {
-          report({message: 'Unexpected file name `' + alt.trim() + '` as alt text, expected ' + expectedAlt, place, actual: alt})
+          report({message: 'Unexpected file name `' + alt.trim() + '` as alt text, expected ' + expectedAlt, place, actual: alt, suggestions: suggestions()})
         } else if (problem === 'placeholder') {
-          report({message: 'Unexpected placeholder `' + alt.trim() + '` as alt text, expected ' + expectedAlt, place, actual: alt})
+          report({message: 'Unexpected placeholder `' + alt.trim() + '` as alt text, expected ' + expectedAlt, place, actual: alt, suggestions: suggestions()})
         }
       }
 
@@ -169,7 +181,7 @@ export default defineRule({
         if (node.type === 'image' || node.type === 'imageReference') {
           const src = node.type === 'image' ? node.url : undefined
           // Markdown has no way to mark an image as decorative: `![](src)` lacks its alt text.
-          checkAlt(node.alt?.trim() ? node.alt : undefined, src, node.position, false)
+          checkAlt(node.alt?.trim() ? node.alt : undefined, src, node.position, false, (text) => markdownAltEdit(node, page, text))
         } else if (isJsxElement(node) && node.name && mediaTags.has(node.name)) {
           const place = openingTagPlace(node, page)
           const known = (name: string): string | undefined => {
@@ -181,7 +193,7 @@ export default defineRule({
             const alt = jsxAttribute(node, 'alt')
             if (alt.kind === 'unknown') return
             const src = jsxAttribute(node, 'src')
-            checkAlt(alt.kind === 'text' ? alt.text : undefined, src.kind === 'text' ? src.text : undefined, place, isDecorative(known))
+            checkAlt(alt.kind === 'text' ? alt.text : undefined, src.kind === 'text' ? src.text : undefined, place, isDecorative(known), (text) => jsxAltEdit(node, page, text))
           } else {
             checkTitle(node.name, known('title'), known('aria-label') ?? known('aria-labelledby'), place)
           }
@@ -193,7 +205,9 @@ export default defineRule({
               return value === null ? '' : value
             }
             if (tag.name === 'img') {
-              checkAlt(known('alt'), known('src'), place, isDecorative(known))
+              // Without attribute positions, only a missing `alt` can be written: right after `<img`.
+              const edit = tag.attributes.has('alt') ? undefined : (text: string) => ({start: tag.start + 4, end: tag.start + 4, text: ' alt="' + text + '"'})
+              checkAlt(known('alt'), known('src'), place, isDecorative(known), edit)
             } else {
               checkTitle(tag.name, known('title'), known('aria-label') ?? known('aria-labelledby'), place)
             }
@@ -208,4 +222,54 @@ export default defineRule({
 function isDecorative(attribute: (name: string) => string | undefined): boolean {
   const role = attribute('role')?.toLowerCase()
   return role === 'presentation' || role === 'none' || attribute('aria-hidden')?.toLowerCase() === 'true'
+}
+
+/**
+ * Alt text made from a descriptive file name: `/images/dashboard-overview.png` gives `Dashboard
+ * overview`. None for names a tool gave the file, hashes, numbers, or words such as `image`.
+ */
+export function altFromFileName(src: string): string | undefined {
+  let stem = fileStem(src)
+  try {
+    stem = decodeURIComponent(stem)
+  } catch {
+    // A malformed escape: use the name as written.
+  }
+  stem = stem.replace(/@\dx$/, '')
+  if (altProblem(stem, undefined) === 'file name') return undefined
+  const words = stem
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .split(/[-_.\s]+/)
+    .filter(Boolean)
+  // A hash or a long number says nothing; one word (`dashboard`) next to nothing.
+  if (words.length < 2 || words.some((word) => !/^\p{L}+$|^\d{1,3}$/u.test(word))) return undefined
+  if (!words.some((word) => /^\p{L}{3,}$/u.test(word))) return undefined
+  const text = words.join(' ').toLowerCase()
+  const alt = text[0]!.toUpperCase() + text.slice(1)
+  return altProblem(alt, undefined) === undefined ? alt : undefined
+}
+
+/** Replace the alt text of `![alt](src)` when the source holds it as written (no escapes). */
+function markdownAltEdit(node: Nodes, page: Page, text: string): TextEdit | undefined {
+  const start = node.position?.start.offset
+  if (start === undefined || (node.type !== 'image' && node.type !== 'imageReference')) return undefined
+  const alt = node.alt ?? ''
+  const from = start + 2
+  if (!page.source.startsWith('![', start) || !page.source.startsWith(alt + ']', from)) return undefined
+  return {start: from, end: from + alt.length, text}
+}
+
+/** Set `alt="…"` on an `<img>` element: replace a literal `alt`, or add one after the tag name. */
+function jsxAltEdit(node: JsxElement, page: Page, text: string): TextEdit | undefined {
+  const attribute = node.attributes.find((item) => item.type === 'mdxJsxAttribute' && item.name === 'alt')
+  const value = 'alt="' + text + '"'
+  if (attribute) {
+    const start = attribute.position?.start.offset
+    const end = attribute.position?.end.offset
+    if (start === undefined || end === undefined || (attribute.value !== null && typeof attribute.value !== 'string')) return undefined
+    return {start, end, text: value}
+  }
+  const start = node.position?.start.offset
+  if (start === undefined || !page.source.startsWith('<img', start)) return undefined
+  return {start: start + 4, end: start + 4, text: ' ' + value}
 }

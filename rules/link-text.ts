@@ -1,8 +1,10 @@
-import type {Nodes, Parents, PhrasingContent} from 'mdast'
+import type {Nodes, Parents, PhrasingContent, Root} from 'mdast'
 import type {Position} from 'unist'
 import {toString} from 'mdast-util-to-string'
 import {visit} from '../src/walk.js'
-import {defineRule} from '../src/rule.js'
+import {defineRule, type Suggestion} from '../src/rule.js'
+import type {Page} from '../src/page.js'
+import {headingSlug, SlugCounter} from '../src/site/slug.js'
 import {isJsxElement} from './image-alt.js'
 import {vagueLinkTexts} from './link-text.data.js'
 
@@ -30,7 +32,7 @@ export default defineRule<Options>({
   id: 'link-text',
   severity: 'warn',
   summary: 'Link text says where the link goes: no `click here`, `read more` or bare URLs',
-  fixable: false,
+  fixable: 'suggestion',
   options: {
     type: 'object',
     properties: {
@@ -46,18 +48,25 @@ export default defineRule<Options>({
     const vague = new Set([...vagueLinkTexts, ...options.phrases.map(normalizeLinkText)].filter((text) => !allowed.has(text)))
 
     return function (tree, {page, report}) {
+      let headings: Map<string, string> | undefined
       /** `hasImage`: an image gives the link its name; `image-alt` reports one without alt text. */
-      function check(raw: string, hasImage: boolean, place: Position | undefined, written: boolean): void {
+      function check(raw: string, hasImage: boolean, place: Position | undefined, written: boolean, link?: Link): void {
         const text = raw.replace(/\s+/g, ' ')
         const normalized = normalizeLinkText(text)
+        const suggestions = (): Suggestion[] | undefined => {
+          if (!link) return undefined
+          headings ??= headingTexts(tree)
+          return headingSuggestion(link, page, headings)
+        }
         if (normalized === '') {
           if (hasImage || text.trim() !== '') return
-          report({message: 'Missing link text, expected ' + expected, place})
+          report({message: 'Missing link text, expected ' + expected, place, suggestions: suggestions()})
         } else if (vague.has(normalized)) {
           report({
             message: 'Unexpected link text `' + text.trim() + '`, expected ' + expected,
             place,
-            actual: text.trim()
+            actual: text.trim(),
+            suggestions: suggestions()
           })
         } else if (options.urls && written && bareUrl.test(text.trim())) {
           report({message: 'Unexpected URL `' + text.trim() + '` as link text, expected ' + expected, place, actual: text.trim()})
@@ -69,7 +78,7 @@ export default defineRule<Options>({
           const start = node.position?.start.offset
           // Autolinks (`<https://…>`, or a URL in text with GFM) show the URL on purpose.
           const written = start !== undefined && page.source[start] === '['
-          check(toString(node), containsImage(node), node.position, written)
+          check(toString(node), containsImage(node), node.position, written, node.type === 'link' && written ? node : undefined)
         } else if (isJsxElement(node) && node.name === 'a') {
           if (!node.attributes.some((attribute) => attribute.type === 'mdxJsxExpressionAttribute' || attribute.name === 'href')) return
           check(toString(node), containsImage(node), node.position, true)
@@ -117,4 +126,39 @@ function checkHtmlLinks(parent: Parents, check: (text: string, hasImage: boolean
     check(text, hasImage, child.position && end ? {start: child.position.start, end} : child.position, true)
     index = close
   }
+}
+
+type Link = Extract<Nodes, {type: 'link'}>
+
+// What the heading text may hold to be written as link text as it is.
+const plainLinkText = /^[\p{L}\p{N} ,.:;'’()?!/-]+$/u
+
+/** The text of each heading of the page whose text can be link text, by its anchor. */
+function headingTexts(tree: Root): Map<string, string> {
+  const texts = new Map<string, string>()
+  const counter = new SlugCounter()
+  visit(tree, 'heading', (heading) => {
+    const text = toString(heading).replace(/\s+/g, ' ').trim()
+    const slug = counter.next(headingSlug(text))
+    if (plainLinkText.test(text)) texts.set(slug, text)
+  })
+  return texts
+}
+
+/** `[here](#rate-limits)`: the heading it points to names it; suggested, since the sentence may need rewording. */
+function headingSuggestion(link: Link, page: Page, headings: ReadonlyMap<string, string>): Suggestion[] | undefined {
+  if (!link.url.startsWith('#')) return undefined
+  let anchor = link.url.slice(1)
+  try {
+    anchor = decodeURIComponent(anchor)
+  } catch {
+    // A malformed escape matches no heading as decoded; compare it as written.
+  }
+  const text = headings.get(anchor)
+  const start = link.position?.start.offset
+  if (text === undefined || start === undefined) return undefined
+  const from = link.children[0]?.position?.start.offset ?? start + 1
+  const to = link.children.at(-1)?.position?.end.offset ?? start + 1
+  if (page.source[to] !== ']') return undefined
+  return [{description: 'Use the heading `' + text + '` as link text', edits: [{start: from, end: to, text}]}]
 }

@@ -45,6 +45,7 @@ interface Candidate {
 const tokenRun = /(?<![\w+/=.~-])(?=[\w+/=.~-]*\d)(?=[\w+/=.~-]*[A-Za-z])[\w+/=.~-]{16}/g
 const anchor =
   /:\/\/[^\s:@/]*:[^\s@/]+@|[Bb](?:asic|earer)(?:[ \t]|%20)|\s(?:-u|--user)[\s=]|-----BEGIN|(?:[Pp][Aa][Ss][Ss]|[Pp][Ww][Dd]|[Ss][Ee][Cc][Rr][Ee][Tt]|[Tt][Oo][Kk][Ee][Nn]|[Kk][Ee][Yy])[\w.-]{0,64}["']?[ \t]*[=:]/g
+// `PRIVATE KEY` is looked for in a lookahead: two `[ A-Z]*` around it would be retried against each other.
 const pemEnd = /-----END(?=[ A-Z]*PRIVATE KEY)[ A-Z]*-----/g
 
 const urlCredentials = /:\/\/([^\s:@/?#"'`<>()[\]]{1,100}):([^\s@/?#"'`<>()[\]]{1,200})@([^\s/?#:"'`<>()[\]]{1,255})/dg
@@ -86,7 +87,7 @@ export default defineRule<Options>({
   id: 'no-secrets',
   severity: 'error',
   summary: 'No real-looking credential (API key, token, password, private key) anywhere in a page',
-  fixable: false,
+  fixable: 'suggestion',
   options: {
     type: 'object',
     properties: {
@@ -412,7 +413,9 @@ function looksReal(value: string, candidate: Candidate): boolean {
 
 function looksRandom(value: string): boolean {
   if (value.length < 16 || value.length > 2000) return false
-  if (isPlaceholder(value, placeholderWords) || repeatedCharacter.test(value)) return false
+  // Four of a character in a row mark filler (`0000`), but one random hex value in a hundred has them.
+  const filler = /^[\da-f-]+$/i.test(value) ? /(.)\1{4,}/ : repeatedCharacter
+  if (isPlaceholder(value, placeholderWords) || filler.test(value)) return false
   if (jwt.test(value)) return true
   if (/^\d+$/.test(value) || constantName.test(value) || dottedPath.test(value) || value.includes('://')) return false
   if (characterClasses(value) < 2) return false
@@ -491,26 +494,28 @@ interface Region {
   start: number
   end: number
   where: string
+  /** A `<PLACEHOLDER>` here reads as text; in prose, HTML or JavaScript it would be a tag. */
+  literal: boolean
 }
 
 /** Where each secret is (code, front matter, an attribute…), then one message per secret. */
 function reportAll(tree: Root, {page, report}: RuleContext, accepted: Candidate[]): void {
   const regions: Region[] = []
-  const add = (position: Position | undefined, where: string) => {
+  const add = (position: Position | undefined, where: string, literal = false) => {
     const start = position?.start.offset
     const end = position?.end.offset
-    if (start !== undefined && end !== undefined) regions.push({start, end, where})
+    if (start !== undefined && end !== undefined) regions.push({start, end, where, literal})
   }
   visit(tree, (node: Nodes) => {
     switch (node.type) {
       case 'yaml':
-        add(node.position, 'in front matter')
+        add(node.position, 'in front matter', true)
         break
       case 'code':
-        add(node.position, 'in code')
+        add(node.position, 'in code', true)
         break
       case 'inlineCode':
-        add(node.position, 'in inline code')
+        add(node.position, 'in inline code', true)
         break
       case 'text':
         add(node.position, 'in text')
@@ -538,7 +543,8 @@ function reportAll(tree: Root, {page, report}: RuleContext, accepted: Candidate[
             attribute.position,
             attribute.type === 'mdxJsxAttribute'
               ? 'in the `' + attribute.name + '` attribute of ' + element
-              : 'in an attribute of ' + element
+              : 'in an attribute of ' + element,
+            attribute.type === 'mdxJsxAttribute' && typeof attribute.value === 'string'
           )
         }
         break
@@ -549,14 +555,21 @@ function reportAll(tree: Root, {page, report}: RuleContext, accepted: Candidate[
   for (const candidate of accepted) {
     let where = 'in the page'
     let size = Infinity
+    let literal = false
     for (const region of regions) {
       if (region.start <= candidate.start && candidate.start < region.end && region.end - region.start < size) {
         where = region.where
         size = region.end - region.start
+        literal = region.literal && candidate.end <= region.end
       }
     }
     const masked = mask(page.source.slice(candidate.start, candidate.end))
+    const placeholder = candidate.kind.placeholder
     report({
+      // Only a suggestion: a leaked key must be revoked too, which an edit cannot do for you.
+      suggestions: literal
+        ? [{description: 'Replace the secret with `' + placeholder + '`', edits: [{start: candidate.start, end: candidate.end, text: placeholder}]}]
+        : undefined,
       message:
         'Unexpected ' + candidate.kind.name + ' `' + masked + '` ' + (candidate.detail ? candidate.detail + ' ' : '') + where +
         ', expected a placeholder such as `' + candidate.kind.placeholder + '`',

@@ -41,3 +41,6 @@ export const leadIns: readonly string[] = [
 export const numberWords: readonly string[] = [
   'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'
 ]
+
+/** Words whose `.` does not end the first sentence of a step (compared lower-cased, dots kept). */
+export const abbreviations: readonly string[] = ['approx.', 'cf.', 'e.g.', 'eg.', 'etc.', 'i.e.', 'ie.', 'incl.', 'vs.']

@@ -1,11 +1,13 @@
-import type {Heading, List, ListItem, Nodes, Paragraph, Parents} from 'mdast'
+import type {Heading, List, ListItem, Nodes, Paragraph, Parents, PhrasingContent, Root, Text} from 'mdast'
 import type {Position} from 'unist'
 import {toString} from 'mdast-util-to-string'
-import {visitParents} from '../src/walk.js'
-import {defineRule} from '../src/rule.js'
+import {visit, visitParents} from '../src/walk.js'
+import {VFile} from 'vfile'
+import {defineRule, type TextEdit} from '../src/rule.js'
 import type {Page} from '../src/page.js'
+import {parseFailureOf, parsePage} from '../src/parse.js'
 import {htmlComponentRanges, inRanges, isJsxElement} from './image-alt.js'
-import {checkPhrases, checkVerbs, imperativeVerbs, leadIns, numberWords} from './steps-for-procedures.data.js'
+import {abbreviations, checkPhrases, checkVerbs, imperativeVerbs, leadIns, numberWords} from './steps-for-procedures.data.js'
 
 const verbs = new Set(imperativeVerbs)
 const checks = new Set(checkVerbs)
@@ -85,7 +87,7 @@ export default defineRule({
   id: 'steps-for-procedures',
   severity: 'warn',
   summary: 'Procedures (numbered instructions, `Step 1` headings) use `<Steps>`, not plain ordered lists',
-  fixable: false,
+  fixable: true,
   defaults: {},
   create() {
     return function (tree, {page, report}) {
@@ -135,7 +137,8 @@ export default defineRule({
           report({
             message:
               'Unexpected procedure of ' + items.length + ' numbered instructions outside `<Steps>`, expected a `<Steps>` component with one `<Step>` per instruction',
-            place: firstLine(first, page)
+            place: firstLine(first, page),
+            fix: stepsFix(chain, children, page, tree)
           })
         }
       }
@@ -183,3 +186,233 @@ export default defineRule({
     }
   }
 })
+
+const abbreviation = new Set(abbreviations)
+// A value inside `title="…"` that MDX would read differently: a quote ends it, an entity is decoded.
+const unsafeTitle = /["\n]|&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);/i
+
+interface Step {
+  title: string
+  /** Lines of the body, without the item's indentation. */
+  body: string[]
+  /** What the re-parsed step must hold: the text after the title, white space removed, and its blocks' shapes. */
+  text: string
+  shapes: string[]
+}
+
+/**
+ * The ordered lists of `chain` as `<Steps>` with one `<Step title="…">` per item: the title is the
+ * item's first sentence, the body the rest of the item. Blocks between two lists of a chain (the
+ * code block that split them) go to the step before. Undefined when a title cannot be written as a
+ * plain attribute, or the result would not parse as the same steps.
+ */
+function stepsFix(chain: readonly List[], siblings: readonly Nodes[], page: Page, tree: Root): TextEdit[] | undefined {
+  if (page.kind !== 'mdx' || (chain[0]!.start ?? 1) !== 1) return undefined
+  const source = page.source
+  const start = chain[0]!.position?.start.offset
+  const end = chain.at(-1)!.position?.end.offset
+  if (start === undefined || end === undefined) return undefined
+  const indent = source.slice(source.lastIndexOf('\n', start - 1) + 1, start)
+  // Inside a block quote or on a list marker's line, the lines carry markers a re-indent would break.
+  if (!/^ *$/.test(indent)) return undefined
+  const steps: Step[] = []
+  let previousEnd: number | undefined
+  for (const list of chain) {
+    const listStart = list.position?.start.offset
+    if (listStart === undefined) return undefined
+    if (previousEnd !== undefined) {
+      const between = dedent(source.slice(previousEnd, listStart).split(/\r?\n/).slice(1), indent.length)
+      if (between === undefined) return undefined
+      const last = steps.at(-1)!
+      last.body.push(...(last.body.length > 0 ? [''] : []), ...trimBlankLines(between))
+      const blocks = siblings.slice(siblings.indexOf(chain[chain.indexOf(list) - 1]!) + 1, siblings.indexOf(list))
+      last.text += blocks.map((block) => compact(toString(block))).join('')
+      last.shapes.push(...blocks.map(shape))
+    }
+    for (const item of list.children) {
+      const step = stepOf(item, source)
+      if (!step) return undefined
+      steps.push(step)
+    }
+    previousEnd = list.position?.end.offset
+  }
+  let text = '<Steps>\n'
+  for (const step of steps) {
+    const body = trimBlankLines(step.body)
+    if (body.length === 0) {
+      text += indent + '  <Step title="' + step.title + '" />\n'
+      continue
+    }
+    text += indent + '  <Step title="' + step.title + '">\n'
+    for (const line of body) text += (line === '' ? '' : indent + '    ' + line) + '\n'
+    text += indent + '  </Step>\n'
+  }
+  text += indent + '</Steps>'
+  return parsesAsSteps(indent + text, steps, definitionsOf(tree, source)) ? [{start, end, text}] : undefined
+}
+
+/** An item as a step, or undefined when its first sentence is more than plain text. */
+function stepOf(item: ListItem, source: string): Step | undefined {
+  const paragraph = item.children[0]
+  const itemEnd = item.position?.end.offset
+  if (item.checked !== null && item.checked !== undefined) return undefined
+  if (paragraph?.type !== 'paragraph' || itemEnd === undefined) return undefined
+  const contentStart = paragraph.position?.start.offset
+  const paragraphEnd = paragraph.position?.end.offset
+  if (contentStart === undefined || paragraphEnd === undefined) return undefined
+  const contentColumn = contentStart - (source.lastIndexOf('\n', contentStart - 1) + 1)
+
+  let title = ''
+  let titleEnd = paragraphEnd
+  const label = labelOf(paragraph.children, source)
+  if (label) {
+    title = label.title
+    titleEnd = label.end
+  }
+  for (const child of label ? [] : paragraph.children) {
+    if (child.type === 'text') {
+      const boundary = sentenceEnd(child.value)
+      if (boundary !== undefined) {
+        const offset = sourceOffset(child, boundary, source)
+        if (offset === undefined) return undefined
+        title += child.value.slice(0, boundary)
+        titleEnd = offset
+        break
+      }
+    } else if (!isPlain(child)) {
+      // A link, an element, an expression or a line break cannot go into an attribute.
+      return undefined
+    }
+    title += toString(child)
+  }
+  title = title.replace(/\s+/g, ' ').trim()
+  // The sentence's final `.`, or the `:` before the rest of the item, is not part of the title.
+  const dropped = /[.:]$/.test(title) ? title.slice(-1) : ''
+  title = title.slice(0, title.length - dropped.length).trimEnd()
+  if (title === '' || unsafeTitle.test(title)) return undefined
+
+  const [rest = '', ...lines] = source.slice(titleEnd, itemEnd).split(/\r?\n/)
+  const body = dedent(lines, contentColumn)
+  if (body === undefined) return undefined
+  // What follows the title: the `.` or `:` it dropped aside, the item's text is all in the step.
+  const itemText = compact(toString(item))
+  if (!itemText.startsWith(compact(title) + dropped)) return undefined
+  const text = itemText.slice(compact(title).length + dropped.length)
+  const restOfParagraph = source.slice(titleEnd, paragraphEnd).trim() !== ''
+  const shapes = [...(restOfParagraph ? ['paragraph'] : []), ...item.children.slice(1).map(shape)]
+  return {title, body: rest.trim() === '' ? body : [rest.trim(), ...body], text, shapes}
+}
+
+/** `**Publish**: Get a link…` or `**Publish:** Get a link…`: a bold label names the step; its colon is dropped with the title's final `:`. */
+function labelOf(children: readonly PhrasingContent[], source: string): {title: string; end: number} | undefined {
+  const [lead, next] = children
+  if (lead?.type !== 'strong' || !isPlain(lead) || next?.type !== 'text') return undefined
+  const text = toString(lead).trim()
+  const leadEnd = lead.position?.end.offset
+  if (text.endsWith(':') && leadEnd !== undefined) return {title: text, end: leadEnd}
+  const colon = /^[ \t]*:/.exec(next.value)
+  const end = colon ? sourceOffset(next, colon[0].length, source) : undefined
+  return end === undefined ? undefined : {title: text + ':', end}
+}
+
+const plainTypes = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode'])
+
+function isPlain(node: PhrasingContent): boolean {
+  return plainTypes.has(node.type) && (!('children' in node) || node.children.every(isPlain))
+}
+
+/** Index just after the `.`, `!` or `?` that ends the first sentence of `text`, if it ends there. */
+function sentenceEnd(text: string): number | undefined {
+  for (const match of text.matchAll(/[.!?](?=\s|$)/g)) {
+    let wordStart = match.index
+    while (wordStart > 0 && /[\p{L}.]/u.test(text[wordStart - 1]!)) wordStart--
+    // `e.g.` and `etc.` do not end a sentence.
+    if (match[0] === '.' && abbreviation.has(text.slice(wordStart, match.index + 1).toLowerCase())) continue
+    return match.index + 1
+  }
+  return undefined
+}
+
+/** The page offset of `index` in a text node's value, which may differ from its source by escapes and indentation. */
+function sourceOffset(node: Text, index: number, source: string): number | undefined {
+  const start = node.position?.start.offset
+  const end = node.position?.end.offset
+  if (start === undefined || end === undefined) return undefined
+  if (source.slice(start, end) === node.value) return start + index
+  let cursor = start
+  for (const character of node.value.slice(0, index)) {
+    const found = source.indexOf(character, cursor)
+    if (found === -1 || found >= end) return undefined
+    cursor = found + character.length
+  }
+  return cursor
+}
+
+/**
+ * Remove the indentation of an item's blocks: at least `columns` spaces (the marker's width), more
+ * when every block sits deeper, as nested lists often do. Lines further left are lazy continuations
+ * of a paragraph and lose all of theirs. Tabs are left to a human.
+ */
+function dedent(lines: readonly string[], columns: number): string[] | undefined {
+  let strip = Infinity
+  for (const line of lines) {
+    if (line.trim() === '') continue
+    const leading = /^[ \t]*/.exec(line)![0]
+    if (leading.includes('\t')) return undefined
+    if (leading.length >= columns) strip = Math.min(strip, leading.length)
+  }
+  if (strip === Infinity) strip = columns
+  return lines.map((line) => (line.trim() === '' ? '' : line.slice(Math.min(strip, /^ */.exec(line)![0].length))))
+}
+
+function trimBlankLines(lines: readonly string[]): string[] {
+  let from = 0
+  let to = lines.length
+  while (from < to && lines[from] === '') from++
+  while (to > from && lines[to - 1] === '') to--
+  return lines.slice(from, to)
+}
+
+/**
+ * The replacement must parse as one `<Steps>` holding our steps, with the titles we wrote, and each
+ * step must hold what its item held: the same text (white space and the title's formatting aside)
+ * in blocks of the same kinds, so re-indenting changed no list, code block or paragraph.
+ */
+function parsesAsSteps(text: string, steps: readonly Step[], definitions: string): boolean {
+  const file = new VFile({value: text + definitions, path: 'steps.mdx'})
+  const tree = parsePage(file)
+  const blocks = tree.children.filter((node) => node.type !== 'definition' && node.type !== 'footnoteDefinition')
+  if (parseFailureOf(file) || blocks.length !== 1) return false
+  const element = blocks[0]!
+  if (!isJsxElement(element) || element.name !== 'Steps' || element.children.length !== steps.length) return false
+  return element.children.every((child, index) => {
+    const step = steps[index]!
+    if (!isJsxElement(child) || child.name !== 'Step') return false
+    if (!child.attributes.some((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'title' && attribute.value === step.title)) return false
+    return compact(toString(child)) === step.text && child.children.map(shape).join() === step.shapes.join()
+  })
+}
+
+/**
+ * The page's one-line link and footnote definitions, which `[text][ref]` in a step needs to parse as
+ * it does in the page. A definition over several lines is left out: a step using it fails the check.
+ */
+function definitionsOf(tree: Root, source: string): string {
+  let definitions = ''
+  visit(tree, (node: Nodes) => {
+    if (node.type !== 'definition' && node.type !== 'footnoteDefinition') return
+    const text = source.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0)
+    if (text !== '' && !text.includes('\n')) definitions += '\n\n' + text
+  })
+  return definitions
+}
+
+function compact(text: string): string {
+  return text.replace(/\s+/g, '')
+}
+
+/** A block's kind and the kinds of the blocks it holds: `list[listItem[paragraph,code]]`. */
+function shape(node: Nodes): string {
+  if (node.type === 'paragraph' || node.type === 'heading' || !('children' in node)) return node.type
+  return node.type + '[' + (node.children as Nodes[]).map(shape).join(',') + ']'
+}

@@ -4,8 +4,16 @@ import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {VFile} from 'vfile'
 import type {Root} from 'mdast'
-import {applyFixes, writeFileAtomic} from '../src/fix.js'
+import {spawn} from 'node:child_process'
+import {applyFixes, fixText, writeFileAtomic} from '../src/fix.js'
 import {defineRule, RuleContractError} from '../src/rule.js'
+import {lintText, resolveConfig} from '../src/index.js'
+import {rules} from '../rules/index.js'
+import {examplesOf} from './helpers/examples.js'
+import {guessLanguage} from '../rules/code-block-language.js'
+import {altFromFileName} from '../rules/image-alt.js'
+import type {MessageExtras} from '../src/rule.js'
+import {runCli, tempSite} from './helpers/cli.js'
 
 function messageWithFix(ruleId: string, edits: Array<{start: number; end: number; text: string}>) {
   const file = new VFile()
@@ -86,5 +94,224 @@ describe('writeFileAtomic', () => {
     expect(() => writeFileAtomic(file, 'new')).toThrow('Cannot write fixes: the file is read-only')
     expect(fs.readFileSync(file, 'utf8')).toBe('old')
     expect(fs.readdirSync(folder)).toEqual(['a.mdx'])
+  })
+})
+
+describe('fixes of the structural rules', () => {
+  const fixedExamples = rules
+    .filter((rule) => rule.fixable === true)
+    .flatMap((rule) => examplesOf(rule.id).filter((example) => example.fixed !== undefined).map((example) => ({rule, example})))
+
+  it('has fixed examples to check', () => {
+    expect(fixedExamples.map(({rule}) => rule.id)).toEqual(expect.arrayContaining(['front-matter', 'heading-levels', 'steps-for-procedures']))
+  })
+
+  for (const {rule, example} of fixedExamples) {
+    it('keeps CRLF line endings: ' + rule.id + ' (docs line ' + example.line + ')', async () => {
+      const config = resolveConfig({rules: {[rule.id]: example.options ? [rule.severity, example.options] : rule.severity}})
+      const crlf = (text: string) => text.replace(/\n/g, '\r\n')
+      const fixed = await fixText(crlf(example.source), example.path, config)
+      expect(fixed.output).toBe(crlf(example.fixed!))
+    })
+  }
+
+  it('writes steps that neither steps-for-procedures nor component-nesting report', async () => {
+    const config = resolveConfig({rules: {'steps-for-procedures': 'warn', 'component-nesting': 'error'}})
+    const steps = fixedExamples.filter(({rule}) => rule.id === 'steps-for-procedures')
+    expect(steps.length).toBeGreaterThanOrEqual(2)
+    for (const {example} of steps) {
+      const file = await lintText(example.fixed!, {path: example.path, config})
+      expect(file.messages.map((message) => message.ruleId + ' ' + message.reason)).toEqual([])
+    }
+  })
+
+  it('leaves a procedure alone when an item\'s title cannot be an attribute, or the page is Markdown', async () => {
+    const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
+    const head = '---\ntitle: Deploy\ndescription: Deploy the service.\n---\n\n'
+    const unfixable: Array<[string, string]> = [
+      ['a link in a title', '1. Open the [dashboard](/dashboard).\n2. Click **Deploy**.\n'],
+      ['a component in a title', '1. Click <Icon icon="gear" /> to open settings.\n2. Click **Deploy**.\n'],
+      ['a quote in a title', '1. Click "Deploy".\n2. Open the log.\n'],
+      ['an expression in a title', '1. Set {props.name} as the name.\n2. Click **Deploy**.\n'],
+      ['a list in a block quote', '> 1. Open the dashboard.\n> 2. Click **Deploy**.\n'],
+      ['a task list', '1. [ ] Open the dashboard.\n2. [ ] Click **Deploy**.\n'],
+      ['a list that starts at 3', '3. Open the dashboard.\n4. Click **Deploy**.\n'],
+      ['tabs in an item', '1. Open the dashboard.\n\n\t```bash\n\tacme deploy\n\t```\n2. Click **Deploy**.\n']
+    ]
+    for (const [name, body] of unfixable) {
+      const before = await lintText(head + body, {path: 'deploy.mdx', config})
+      expect(before.messages.map((message) => message.ruleId), name + ' is reported').toEqual(['steps-for-procedures'])
+      const fixed = await fixText(head + body, 'deploy.mdx', config)
+      expect(fixed.output, name + ' is not fixed').toBe(head + body)
+    }
+    const markdown = head + '1. Open the dashboard.\n2. Click **Deploy**.\n'
+    expect((await fixText(markdown, 'deploy.md', config)).output).toBe(markdown)
+  })
+
+  it('takes a bold label as the title, and keeps every character of the rest', async () => {
+    const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
+    const head = '---\ntitle: Deploy\ndescription: Deploy the service.\n---\n\n'
+    const list = [
+      '1. **Upload the files**',
+      '    - `.pem` files: upload the key.',
+      '2. **Publish the site**: Get a link.',
+      '3. **Share the link:** Send it. Then wait.',
+      ''
+    ].join('\n')
+    const fixed = await fixText(head + list, 'deploy.mdx', config)
+    expect(fixed.output).toBe(head + [
+      '<Steps>',
+      '  <Step title="Upload the files">',
+      '    - `.pem` files: upload the key.',
+      '  </Step>',
+      '  <Step title="Publish the site">',
+      '    Get a link.',
+      '  </Step>',
+      '  <Step title="Share the link">',
+      '    Send it. Then wait.',
+      '  </Step>',
+      '</Steps>',
+      ''
+    ].join('\n'))
+  })
+
+  it('checks a step that uses a link defined elsewhere in the page with that definition', async () => {
+    const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
+    const page = '---\ntitle: Publish\ndescription: Publish the app.\n---\n\n1. Open the console.\n2. Submit the app. Write to [support][email] with questions.\n\n[email]: mailto:support@acme.dev\n'
+    const fixed = await fixText(page, 'publish.mdx', config)
+    expect(fixed.output).toContain('  <Step title="Submit the app">\n    Write to [support][email] with questions.\n  </Step>\n</Steps>\n\n[email]: mailto:support@acme.dev\n')
+  })
+
+  it('moves headings down by adding `#` to their markers and nothing else', async () => {
+    const config = resolveConfig({rules: {'heading-levels': 'error'}})
+    const source = [
+      '---', 'title: Deploy', 'description: Deploy the service.', '---', '',
+      '# Build', '', '```bash', '# not a heading', 'make', '```', '',
+      '## Options ##', '', '<Tabs>', '  <Tab title="macOS">', '    # On macOS', '  </Tab>', '</Tabs>', '',
+      '# Ship   ', ''
+    ].join('\n')
+    const fixed = await fixText(source, 'deploy.mdx', config)
+    expect(fixed.output).not.toBe(source)
+    expect(fixed.output.replace(/#/g, '')).toBe(source.replace(/#/g, ''))
+    expect(fixed.output).toContain('\n# not a heading\n')
+    expect(fixed.output).toContain('\n## Build\n')
+    expect(fixed.output).toContain('\n### Options ##\n')
+    expect(fixed.output).toContain('\n    ## On macOS\n')
+    expect(fixed.messages).toEqual([])
+  })
+
+  it('leaves setext headings, `<h1>` elements and outlines that would go past level 6 alone', async () => {
+    const config = resolveConfig({rules: {'heading-levels': 'error'}})
+    const head = '---\ntitle: Deploy\ndescription: Deploy the service.\n---\n\n'
+    for (const body of ['Build\n=====\n\n## Options\n', '# Build\n\n<h2>Options</h2>\n', '# A\n## B\n### C\n#### D\n##### E\n###### F\n']) {
+      expect((await fixText(head + body, 'deploy.mdx', config)).output).toBe(head + body)
+    }
+  })
+
+  it('gives a page without front matter one, then moves its level-1 sections down, in one run', async () => {
+    const config = resolveConfig({rules: {'front-matter': 'error', 'heading-levels': 'error'}})
+    const titled = await fixText('# Set up the CLI\n\nInstall it first.\n\n## Requirements\n', 'setup.mdx', config)
+    expect(titled.output).toBe('---\ntitle: Set up the CLI\n---\n\nInstall it first.\n\n## Requirements\n')
+    expect(titled.messages.map((message) => message.reason)).toEqual(['Missing `description` in front matter, expected a non-empty string'])
+
+    const sections = await fixText('# Build\n\nRun make.\n\n# Ship\n\nRun deploy.\n', 'guides/01-build-and-ship.mdx', config)
+    expect(sections.output).toBe('---\ntitle: Build and ship\n---\n\n## Build\n\nRun make.\n\n## Ship\n\nRun deploy.\n')
+  })
+
+  it('quotes a title that YAML would read as something else', async () => {
+    const config = resolveConfig({rules: {'front-matter': 'error'}})
+    for (const [heading, title] of [['2024', '"2024"'], ['#1: Start here', '"#1: Start here"'], ['Yes', 'Yes']]) {
+      const fixed = await fixText('# ' + heading.replace(/^#/, '\\#') + '\n\nText.\n', 'page.mdx', config)
+      expect(fixed.output).toBe('---\ntitle: ' + title + '\n---\n\nText.\n')
+      const file = await lintText(fixed.output, {path: 'page.mdx', config})
+      expect(file.messages.map((message) => message.reason)).toEqual(['Missing `description` in front matter, expected a non-empty string'])
+    }
+  })
+})
+
+describe('--fix on read-only files and when killed', () => {
+  const fixablePage = '---\ntitle: Install\ndescription: Install the tool.\n---\n\n# Requirements\n\nNode.js 20.\n'
+
+  it('reports a read-only file as a fix error and leaves it whole', async () => {
+    const root = tempSite({'a.mdx': fixablePage, 'b.mdx': fixablePage})
+    fs.chmodSync(path.join(root, 'a.mdx'), 0o444)
+    const run = await runCli(['--fix', '--format', 'json'], root)
+    const report = JSON.parse(run.stdout) as Array<{path: string; messages: Array<{ruleId: string; reason: string}>}>
+    expect(run.code).toBe(1)
+    expect(report.find((file) => file.path === 'a.mdx')!.messages.map((message) => message.ruleId + ': ' + message.reason)).toContain(
+      'fix-error: Cannot write fixes: the file is read-only'
+    )
+    expect(fs.readFileSync(path.join(root, 'a.mdx'), 'utf8')).toBe(fixablePage)
+    // The other page is fixed as usual, and no temporary file is left behind.
+    expect(fs.readFileSync(path.join(root, 'b.mdx'), 'utf8')).toBe(fixablePage.replace('# Requirements', '## Requirements'))
+    expect(fs.readdirSync(root).sort()).toEqual(['a.mdx', 'b.mdx'])
+  })
+
+  it('leaves every page with its old or its new content when SIGKILL stops it partway', async () => {
+    const bin = path.resolve(import.meta.dirname, '../bin/docs-lint.js')
+    const count = 600
+    const filler = Array.from({length: 20}, (_, line) => 'The service keeps the records of line ' + line + ' in one region.').join('\n')
+    const pages: Record<string, string> = {}
+    for (let index = 0; index < count; index++) {
+      pages['p' + index + '.mdx'] = '---\ntitle: Page ' + index + '\ndescription: Page ' + index + ' of the set.\n---\n\n# Overview\n\n' + filler + '\n\n# Details\n\n' + filler + '\n'
+    }
+    const fixed = (text: string) => text.replace('\n# Overview\n', '\n## Overview\n').replace('\n# Details\n', '\n## Details\n')
+    const root = tempSite(pages)
+    const names = Object.keys(pages)
+    const child = spawn(process.execPath, [bin, '--fix', '--format', 'json'], {cwd: root, stdio: 'ignore'})
+    const exited = new Promise((resolve) => child.on('exit', resolve))
+    // Kill as soon as the first page is written: the other pages are still to come.
+    const deadline = Date.now() + 90_000
+    while (Date.now() < deadline && child.exitCode === null && !names.some((name) => fs.statSync(path.join(root, name)).size !== pages[name]!.length)) {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    child.kill('SIGKILL')
+    await exited
+    let changed = 0
+    for (const name of names) {
+      const text = fs.readFileSync(path.join(root, name), 'utf8')
+      if (text === fixed(pages[name]!)) changed++
+      else expect(text, name + ' holds its old or its new text').toBe(pages[name])
+    }
+    expect(changed).toBeGreaterThan(0)
+    expect(changed).toBeLessThan(count)
+    // A write cut short leaves at most a hidden temporary file, which the linter never reads as a page.
+    const others = fs.readdirSync(root).filter((name) => !Object.hasOwn(pages, name))
+    for (const name of others) expect(name).toMatch(/^\..*\.docs-lint-tmp$/)
+  }, 120_000)
+})
+
+describe('suggestions are offered only where they are safe', () => {
+  it('guesses a code block\'s language only when the code can be nothing else', () => {
+    expect(guessLanguage('{"region": "eu-west-1"}\n')).toBe('json')
+    expect(guessLanguage('# install\nnpm install -g acme-cli \\\n  --registry https://npm.acme.dev\nexport ACME_TOKEN=abc\n')).toBe('bash')
+    expect(guessLanguage('GET /v1/users HTTP/1.1\nHost: api.acme.dev\n')).toBe('http')
+    for (const code of [
+      'export const config = {}\n',
+      'go func() { work() }()\n',
+      '$ acme --version\nacme 2.3.0\n',
+      '{region: "eu-west-1"}\n',
+      'Configuration saved.\n',
+      'import os\nprint(os.environ["HOME"])\n'
+    ]) {
+      expect(guessLanguage(code), code).toBeUndefined()
+    }
+  })
+
+  it('makes alt text only from a file name of words', () => {
+    expect(altFromFileName('/images/billing-settings.png')).toBe('Billing settings')
+    expect(altFromFileName('/images/darkMode_toggle@2x.png?raw=true')).toBe('Dark mode toggle')
+    for (const src of ['/images/dashboard.png', '/images/IMG_2034.jpg', '/images/screenshot-2024-05-02.png', '/images/3f9a2c7e41d0.png', '/images/4f1c2a9e-5b7d-4c3e-9a1f-2b8d7e6c5a4f.png', '/images/image-1.png']) {
+      expect(altFromFileName(src), src).toBeUndefined()
+    }
+  })
+
+  it('offers a placeholder for a secret only where `<…>` stays text', async () => {
+    const config = resolveConfig({rules: {'no-secrets': 'error'}})
+    const secret = 'q8Vt2LmZx4Rb7NwKp3Hy'
+    const page = '---\ntitle: Keys\ndescription: Keys.\n---\n\n`api_key=' + secret + '`\n\napi_key=' + secret + ' in prose.\n\n{"api_key=' + secret + '"}\n'
+    const file = await lintText(page, {path: 'keys.mdx', config})
+    const offered = file.messages.map((message) => (message as MessageExtras).suggestions?.[0]?.edits[0]?.text ?? null)
+    expect(offered).toEqual(['<API_KEY>', null, null])
   })
 })

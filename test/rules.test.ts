@@ -3,6 +3,8 @@ import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {rules} from '../rules/index.js'
 import {fixText, lintText, resolveConfig} from '../src/index.js'
+import {applyFixes} from '../src/fix.js'
+import type {MessageExtras} from '../src/rule.js'
 import {docsRoot, examplesOf, formatMessage, siteExampleMessages} from './helpers/examples.js'
 
 const rulesFolder = path.resolve(import.meta.dirname, '../rules')
@@ -61,6 +63,16 @@ for (const rule of rules) {
         }
         expect(file.messages.map(formatMessage)).toEqual(example.messages)
 
+        if (example.suggested !== undefined) {
+          // Suggestions: the doc shows the page with each message's first suggestion; each one
+          // applied mends its problem, and the page still parses.
+          const chosen = file.messages.map((message) => ({ruleId: message.ruleId, fix: (message as MessageExtras).suggestions?.[0]?.edits}))
+          const {output, applied} = applyFixes(example.source, chosen as never)
+          expect(output).toBe(example.suggested)
+          const after = await lintText(output, {path: example.path, config})
+          expect(after.messages.filter((message) => message.ruleId === 'parse-error')).toEqual([])
+          expect(after.messages.length).toBe(file.messages.length - applied)
+        }
         if (rule.fixable !== true) return
         // Fixes: the doc shows the fixed page; fixing leaves nothing fixable, is idempotent, and the
         // fixed page still parses.

@@ -480,7 +480,8 @@ describe.skipIf(!serverBuilt)('language server over stdio (needs `npx tsc -p .`)
   it('returns no fix-all action and no quick fix when nothing is fixable; honours `only`', async () => {
     const {client, root} = await start({'.docs-lintrc.json': config})
     const uri = uriOf(root, 'page.mdx')
-    await client.open(uri, frontMatter + '# Install\n')
+    // A skipped level has no fix (a level-1 heading that repeats the title has one).
+    await client.open(uri, frontMatter + '#### Install\n')
     await client.diagnostics(uri)
     expect(await client.codeActions(uri, everything, [FIX_ALL])).toEqual([])
     expect(await client.codeActions(uri, everything, ['quickfix'])).toEqual([])
@@ -508,10 +509,12 @@ describe.skipIf(!serverBuilt)('language server over stdio (needs `npx tsc -p .`)
       const all = await client.codeActions(uri, everything)
       expect(all.map((action) => action.kind).sort()).toEqual([...quick.map(() => 'quickfix'), FIX_ALL].sort())
 
-      // One quick fix solves its own problem, and only a range that touches a problem offers one.
+      // One quick fix solves its own problem (a page given front matter may still lack a description),
+      // and only a range that touches a problem offers one.
       const single = applyEdit(example.source, uri, quick[0]!.edit)
+      const solved = quick[0]!.diagnostics![0]!.message
       const count = async (text: string) =>
-        (await lintOnDisk(root, example.path, text))!.messages.filter((message) => message.ruleId === example.ruleId).length
+        (await lintOnDisk(root, example.path, text))!.messages.filter((message) => message.ruleId === example.ruleId && message.reason === solved).length
       expect(await count(single)).toBe((await count(example.source)) - 1)
       const topLine = {start: {line: 0, character: 0}, end: {line: 0, character: 3}}
       const onProblem = first.diagnostics.some((d) => d.code === example.ruleId && d.range.start.line === 0)

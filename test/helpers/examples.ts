@@ -22,6 +22,8 @@ export interface Example {
   messages: string[]
   /** The page after `--fix`, when the doc shows it. */
   fixed: string | undefined
+  /** The page with the first suggestion of every message applied (rules with editor suggestions). */
+  suggested: string | undefined
   /** Line of the example in its doc page, for failure messages. */
   line: number
   /**
@@ -38,7 +40,7 @@ export const fixturesRoot = path.resolve(import.meta.dirname, '../fixtures/sites
 /**
  * Read the examples of a rule's doc page. A fenced block whose meta has `ok` or `not-ok` is an
  * example page; a following `text messages` block holds its expected messages, an `mdx fixed` block
- * its fixed text; a `json options` block before it sets the rule's options.
+ * its fixed text, an `mdx suggested` block its text with every message's first suggestion applied; a `json options` block before it sets the rule's options.
  */
 export function examplesOf(ruleId: string): Example[] {
   const docPath = path.join(docsRoot, 'rules', ruleId + '.mdx')
@@ -72,6 +74,7 @@ export function examplesOf(ruleId: string): Example[] {
         options,
         messages: [],
         fixed: undefined,
+        suggested: undefined,
         line: code.position?.start.line ?? 0,
         site,
         shown: site && shownFile ? [{file: shownFile, value: code.value + '\n'}] : []
@@ -83,6 +86,8 @@ export function examplesOf(ruleId: string): Example[] {
       last.messages = code.value.split('\n').filter((line) => line.trim() !== '')
     } else if (meta.includes('fixed') && last) {
       last.fixed = code.value + '\n'
+    } else if (meta.includes('suggested') && last) {
+      last.suggested = code.value + '\n'
     }
   })
   return examples
