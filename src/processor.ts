@@ -99,9 +99,24 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
       for (const entry of compiled.rules) runRule(entry, tree, file)
       if (compiled.siteRuleIds.length > 0) {
         // The site checks run after every page; keep only the facts they need, not the tree.
-        const facts = collectSiteFacts(tree, file, page, failure !== undefined)
-        file.data[siteFactsKey] = facts
-        probeInlineControl(facts, file, compiled.siteRuleIds, () => controlMessages(compiled, tree, file))
+        let facts: ReturnType<typeof collectSiteFacts> | undefined
+        try {
+          facts = collectSiteFacts(tree, file, page, failure !== undefined)
+        } catch (error) {
+          // Like a failing rule: one message on the page, and the site checks go on without its facts.
+          const message = file.message('Cannot collect the links and headings of this page for the site checks: ' + String((error as Error).message ?? error), {
+            ruleId: 'rule-error',
+            source: SOURCE
+          })
+          message.fatal = true
+          message.url = MESSAGES_URL + '#rule-error'
+        }
+        if (facts) {
+          file.data[siteFactsKey] = facts
+          probeInlineControl(facts, file, compiled.siteRuleIds, () => controlMessages(compiled, tree, file))
+        } else {
+          controlMessages(compiled, tree, file)
+        }
       } else {
         controlMessages(compiled, tree, file)
       }
