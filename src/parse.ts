@@ -8,6 +8,7 @@ import remarkGfm from 'remark-gfm'
 import remarkMdx from 'remark-mdx'
 import {kindOf} from './page.js'
 import {deepestNesting, estimateNesting, maxNesting, type Nesting} from './nesting.js'
+import {gfmFeatures, remarkGfmFeatures} from './gfm.js'
 
 /** Why a page's body could not be parsed, kept until the rules have run. */
 export interface ParseFailure {
@@ -22,6 +23,20 @@ export interface ParseFailure {
 
 const markdown = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).freeze()
 const mdx = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMdx).freeze()
+const parsers = new Map<string, Processor<Root>>()
+
+/** The full GFM parser, or one without the GFM constructs this page cannot contain: the same tree, sooner. */
+function parserFor(source: string, markdownOnly: boolean): Processor<Root> {
+  const features = gfmFeatures(source)
+  const key = (markdownOnly ? 'md:' : 'mdx:') + features.key
+  let parser = parsers.get(key)
+  if (!parser) {
+    const base = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfmFeatures, features)
+    parser = (markdownOnly ? base : base.use(remarkMdx)).freeze() as unknown as Processor<Root>
+    parsers.set(key, parser)
+  }
+  return parser
+}
 const frontMatterOnly = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).freeze()
 
 const parseFailures = new WeakMap<VFile, ParseFailure>()
@@ -53,9 +68,10 @@ export function parsePage(file: VFile): Root {
     })
     return {type: 'root', children: []}
   }
-  const parser = kindOf(file) === 'md' ? markdown : mdx
+  const markdownOnly = kindOf(file) === 'md'
   try {
-    const tooDeepAt = provenTooDeep(source, parser === markdown)
+    const tooDeepAt = provenTooDeep(source, markdownOnly)
+    const parser = parserFor(source, markdownOnly)
     if (tooDeepAt) return tooDeep(file, source, tooDeepAt)
     const tree = parser.parse(file)
     if (source.charCodeAt(0) === 0xfeff) movePastMark(tree)

@@ -1,0 +1,129 @@
+import type {Extension as FromMarkdownExtension} from 'mdast-util-from-markdown'
+import type {Construct, Extension} from 'micromark-util-types'
+import type {Plugin} from 'unified'
+import {decodeNamedCharacterReference} from 'decode-named-character-reference'
+import {gfmAutolinkLiteral} from 'micromark-extension-gfm-autolink-literal'
+import {gfmFootnote} from 'micromark-extension-gfm-footnote'
+import {gfmStrikethrough} from 'micromark-extension-gfm-strikethrough'
+import {gfmTable} from 'micromark-extension-gfm-table'
+import {gfmTaskListItem} from 'micromark-extension-gfm-task-list-item'
+import {gfmAutolinkLiteralFromMarkdown} from 'mdast-util-gfm-autolink-literal'
+import {gfmFootnoteFromMarkdown} from 'mdast-util-gfm-footnote'
+import {gfmStrikethroughFromMarkdown} from 'mdast-util-gfm-strikethrough'
+import {gfmTableFromMarkdown} from 'mdast-util-gfm-table'
+import {gfmTaskListItemFromMarkdown} from 'mdast-util-gfm-task-list-item'
+
+/**
+ * The GFM constructs a page can contain, judged from its text. GFM costs a third more than parsing
+ * without it, most of it spent trying autolink literals at the start of every word (an e-mail
+ * address can start at any letter). Each flag is a necessary condition: when it is false the
+ * construct cannot occur, so leaving it out of the parser yields the very same tree.
+ */
+export interface GfmFeatures {
+  /** `user@example.com`: the tokenizer's e-mail literal. */
+  email: boolean
+  /** `www.example.com`. */
+  www: boolean
+  /** `https://example.com`. */
+  protocol: boolean
+  /**
+   * The tree transform that finds literals in text the tokenizer did not: text is decoded, so a
+   * character reference or an escape can make one (`https&#58;//`).
+   */
+  literalTransform: boolean
+  table: boolean
+  strikethrough: boolean
+  footnote: boolean
+  taskList: boolean
+  key: string
+}
+
+const emailShape = /[\w+.-]@[\w-]+\.[\w-]/
+const wwwShape = /www\./i
+const protocolShape = /https?:\/\//i
+
+export function gfmFeatures(source: string): GfmFeatures {
+  const email = emailShape.test(source)
+  const www = wwwShape.test(source)
+  const protocol = protocolShape.test(source)
+  let literalTransform = email || www || protocol
+  if (!literalTransform && (source.includes('&') || source.includes('\\'))) {
+    const text = decode(source)
+    literalTransform = emailShape.test(text) || wwwShape.test(text) || protocolShape.test(text)
+  }
+  const features = {
+    email,
+    www,
+    protocol,
+    literalTransform,
+    table: source.includes('|'),
+    strikethrough: source.includes('~'),
+    footnote: source.includes('[^'),
+    // `[ ]`, `[x]`, `[X]`, with a tab or a line ending allowed for the space.
+    taskList: /\[[\sxX]\]/.test(source),
+    key: ''
+  }
+  features.key = [email, www, protocol, literalTransform, features.table, features.strikethrough, features.footnote, features.taskList]
+    .map((flag) => (flag ? '1' : '0'))
+    .join('')
+  return features
+}
+
+/** Escapes and character references decoded, as text nodes hold them (or more liberally). */
+function decode(source: string): string {
+  return source
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    .replace(/&(?:#[xX]([\da-fA-F]{1,6})|#(\d{1,7})|([\dA-Za-z]{1,31}));/g, (whole, hex?: string, decimal?: string, name?: string) => {
+      if (name) return decodeNamedCharacterReference(name) || whole
+      const code = hex ? Number.parseInt(hex, 16) : Number(decimal)
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\uFFFD'
+    })
+}
+
+const autolinkNames = {emailAutolink: 'email', wwwAutolink: 'www', protocolAutolink: 'protocol'} as const
+
+/** The autolink literal tokenizer with only the constructs the page can contain. */
+function autolinkConstructs(features: GfmFeatures): Extension {
+  const text: Record<number, Construct[]> = {}
+  for (const [code, value] of Object.entries(gfmAutolinkLiteral().text ?? {})) {
+    const constructs = (Array.isArray(value) ? value : [value]) as Construct[]
+    const kept = constructs.filter((construct) => {
+      const flag = autolinkNames[construct.name as keyof typeof autolinkNames]
+      return flag !== undefined && features[flag]
+    })
+    if (kept.length > 0) text[Number(code)] = kept
+  }
+  return {text}
+}
+
+/**
+ * remark-gfm, limited to `features`: the same extensions in the same order, each added only when
+ * the page can contain what it parses. With every feature on, this is remark-gfm's parser.
+ */
+export const remarkGfmFeatures: Plugin<[GfmFeatures]> = function (features) {
+  const data = this.data() as {micromarkExtensions?: Extension[]; fromMarkdownExtensions?: Array<FromMarkdownExtension | FromMarkdownExtension[]>}
+  const micromark: Extension[] = []
+  const fromMarkdown: FromMarkdownExtension[] = []
+  if (features.literalTransform) {
+    if (features.email || features.www || features.protocol) micromark.push(autolinkConstructs(features))
+    fromMarkdown.push(gfmAutolinkLiteralFromMarkdown())
+  }
+  if (features.footnote) {
+    micromark.push(gfmFootnote())
+    fromMarkdown.push(gfmFootnoteFromMarkdown())
+  }
+  if (features.strikethrough) {
+    micromark.push(gfmStrikethrough())
+    fromMarkdown.push(gfmStrikethroughFromMarkdown())
+  }
+  if (features.table) {
+    micromark.push(gfmTable())
+    fromMarkdown.push(gfmTableFromMarkdown())
+  }
+  if (features.taskList) {
+    micromark.push(gfmTaskListItem())
+    fromMarkdown.push(gfmTaskListItemFromMarkdown())
+  }
+  ;(data.micromarkExtensions ??= []).push(...micromark)
+  ;(data.fromMarkdownExtensions ??= []).push(fromMarkdown)
+}
