@@ -1,8 +1,8 @@
-import {closest, distance} from 'fastest-levenshtein'
 import {defineRule, type SiteContext} from '../src/rule.js'
 import {resolveLink} from '../src/site/links.js'
 import type {Site, SitePage} from '../src/site/model.js'
 import {cleanId} from '../src/site/slug.js'
+import {CloseMatcher} from '../src/close-match.js'
 
 /**
  * Internal links resolve: Markdown links and images, `href` of `Card` and `a`, `src` of `img`,
@@ -27,7 +27,7 @@ export default defineRule({
         }
         return anchorSets.get(page)
       }
-      let routes: string[] | undefined
+      let routes: CloseMatcher | undefined
       const routeGuesses = new Map<string, string | undefined>()
       const dependents = new Set(site.dependents)
       for (const page of [...site.linted, ...site.dependents]) {
@@ -50,10 +50,10 @@ export default defineRule({
               report('Unexpected broken link `' + link.url + '`: it redirects to `' + target.redirectedTo + '`, which is no page or file, expected an existing destination')
               continue
             }
-            routes ??= [...site.routes.keys()]
+            routes ??= new CloseMatcher([...site.routes.keys()])
             // Sites repeat a broken link on many pages (and in every language): measure each once.
             if (!routeGuesses.has(target.path)) {
-              routeGuesses.set(target.path, /\.\w+$/.test(target.path) ? undefined : closeMatch(target.path, routes, Math.max(2, Math.floor(target.path.length / 4))))
+              routeGuesses.set(target.path, /\.\w+$/.test(target.path) ? undefined : routes.find(target.path, Math.max(2, Math.floor(target.path.length / 4))))
             }
             const guess = routeGuesses.get(target.path)
             const close = guess !== undefined
@@ -68,7 +68,7 @@ export default defineRule({
           const anchors = anchorsOf(target.page)
           const id = cleanId(target.anchor)
           if (!anchors || anchors.has(id)) continue
-          const guess = closeMatch(id, [...anchors], Math.max(2, Math.floor(id.length / 3)))
+          const guess = new CloseMatcher([...anchors]).find(id, Math.max(2, Math.floor(id.length / 3)))
           const close = guess !== undefined
           const where = target.page === page ? 'this page' : '`/' + target.page.route + '`'
           report(
@@ -81,15 +81,3 @@ export default defineRule({
     }
   }
 })
-
-/**
- * The closest candidate within `limit` edits, if any. Only candidates whose length is within `limit`
- * can be that close, so the others are never measured: on a site of thousands of pages, measuring
- * every route for every broken link was most of the rule's time.
- */
-function closeMatch(target: string, candidates: readonly string[], limit: number): string | undefined {
-  const near = candidates.filter((candidate) => Math.abs(candidate.length - target.length) <= limit)
-  if (near.length === 0) return undefined
-  const guess = closest(target, near)
-  return distance(target, guess) <= limit ? guess : undefined
-}
