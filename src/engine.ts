@@ -63,7 +63,18 @@ interface DispatchSettings {
   progress: {done: number; started: number; report: ((done: number, started: number) => void) | undefined}
   /** Files the caller passed in memory: their text stays theirs. */
   inMemory: WeakSet<VFile>
+  /** Pages the cache could not answer that this thread lints before the workers start (see below). */
+  local: {left: number}
 }
+
+/**
+ * A run served from the cache with a page or two changed should not pay for starting workers (each
+ * loads docs-lint again, about half a second): the first few pages the cache cannot answer are linted
+ * in this thread. Only small pages, which parse in milliseconds, since a page here cannot be stopped
+ * by `--file-timeout`; the rest go to the workers.
+ */
+const localPages = 4
+const localPageSize = 16 * 1024
 
 /**
  * Lint a page where it is cheapest: from the cache when its text and config are unchanged, else in a
@@ -92,7 +103,11 @@ function dispatchPlugin(settings: DispatchSettings) {
     if (!result) {
       try {
         // Too large to be worth a copy to a worker: this thread reports it without parsing it.
-        const local = !settings.pool || (value.length > maxFileSize / 3 && Buffer.byteLength(value) > maxFileSize)
+        let local = !settings.pool || (value.length > maxFileSize / 3 && Buffer.byteLength(value) > maxFileSize)
+        if (!local && settings.cache && settings.local.left > 0 && value.length < localPageSize) {
+          settings.local.left--
+          local = true
+        }
         result = local ? await lintTask({...task, id: 0}) : await settings.pool!.run(task)
       } catch (error) {
         const timeout = error instanceof PageTimeoutError
@@ -330,10 +345,11 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const deferred = pool !== undefined || cache !== undefined || options.onProgress !== undefined
   const progress = {done: 0, started: 0, report: options.onProgress}
   const inMemory = new WeakSet<VFile>(options.files ?? [])
+  const local = {left: localPages}
   const pagePlugins = (config: ResolvedConfig): Array<[never, unknown]> => [
     [linearQueue as never, undefined],
     deferred
-      ? [dispatchPlugin as never, {config, pool, cache, maxFileSize: options.maxFileSize, progress, inMemory} satisfies DispatchSettings]
+      ? [dispatchPlugin as never, {config, pool, cache, maxFileSize: options.maxFileSize, progress, inMemory, local} satisfies DispatchSettings]
       : [docsLintPlugin as never, {config, keepTree: false}]
   ]
 
