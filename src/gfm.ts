@@ -12,6 +12,8 @@ import {gfmFootnoteFromMarkdown} from 'mdast-util-gfm-footnote'
 import {gfmStrikethroughFromMarkdown} from 'mdast-util-gfm-strikethrough'
 import {gfmTableFromMarkdown} from 'mdast-util-gfm-table'
 import {gfmTaskListItemFromMarkdown} from 'mdast-util-gfm-task-list-item'
+import type {Root} from 'mdast'
+import {EXIT, visit} from './walk.js'
 
 /**
  * The GFM constructs a page can contain, judged from its text. GFM costs a third more than parsing
@@ -96,6 +98,28 @@ function autolinkConstructs(features: GfmFeatures): Extension {
   return {text}
 }
 
+/** What the literal transform's patterns need in a text node: a superset of what they match. */
+const literalInText = /https?:\/\/|www\.|[\w+.-]@[\w-]+\.[\w-]/i
+
+/**
+ * The literal transform walks the whole tree with ancestors, on nearly every page, since nearly every
+ * page has a URL somewhere (most often in a link destination, which is not text). Run it only when a
+ * text node holds what its patterns need: when none does, it changes nothing.
+ */
+function autolinkFromMarkdown(): FromMarkdownExtension {
+  const extension = gfmAutolinkLiteralFromMarkdown()
+  const transforms = (extension.transforms ?? []).map((transform) => (tree: Root) => {
+    let found = false
+    visit(tree, 'text', (node) => {
+      if (!literalInText.test(node.value)) return undefined
+      found = true
+      return EXIT
+    })
+    return found ? transform(tree) : undefined
+  })
+  return {...extension, transforms}
+}
+
 /**
  * remark-gfm, limited to `features`: the same extensions in the same order, each added only when
  * the page can contain what it parses. With every feature on, this is remark-gfm's parser.
@@ -106,7 +130,7 @@ export const remarkGfmFeatures: Plugin<[GfmFeatures]> = function (features) {
   const fromMarkdown: FromMarkdownExtension[] = []
   if (features.literalTransform) {
     if (features.email || features.www || features.protocol) micromark.push(autolinkConstructs(features))
-    fromMarkdown.push(gfmAutolinkLiteralFromMarkdown())
+    fromMarkdown.push(autolinkFromMarkdown())
   }
   if (features.footnote) {
     micromark.push(gfmFootnote())
