@@ -57,7 +57,9 @@ function generate(count) {
   const folder = path.join(work, '_generated-' + count)
   const sources = pageFiles(allFolder)
   for (let index = 0; index < count; index++) {
-    const source = sources[index % sources.length]
+    // An even sample (or every page, repeated evenly), so both sizes hold the same mix of pages: the
+    // first pages in sorted order are one corpus's heaviest and would skew the linear-growth check.
+    const source = count <= sources.length ? sources[Math.floor((index * sources.length) / count)] : sources[index % sources.length]
     const target = path.join(folder, 'part-' + Math.floor(index / 500), index + '-' + path.basename(source))
     fs.mkdirSync(path.dirname(target), {recursive: true})
     fs.copyFileSync(source, target)
