@@ -120,6 +120,14 @@ function autolinkFromMarkdown(): FromMarkdownExtension {
   return {...extension, transforms}
 }
 
+/** The other GFM parts, in remark-gfm's order: the flag that allows each, its tokenizer, its tree builder. */
+const parts: Array<[keyof GfmFeatures & ('footnote' | 'strikethrough' | 'table' | 'taskList'), () => Extension, () => FromMarkdownExtension]> = [
+  ['footnote', gfmFootnote, gfmFootnoteFromMarkdown],
+  ['strikethrough', () => gfmStrikethrough(), gfmStrikethroughFromMarkdown],
+  ['table', gfmTable, gfmTableFromMarkdown],
+  ['taskList', gfmTaskListItem, gfmTaskListItemFromMarkdown]
+]
+
 /**
  * remark-gfm, limited to `features`: the same extensions in the same order, each added only when
  * the page can contain what it parses. With every feature on, this is remark-gfm's parser.
@@ -132,21 +140,10 @@ export const remarkGfmFeatures: Plugin<[GfmFeatures]> = function (features) {
     if (features.email || features.www || features.protocol) micromark.push(autolinkConstructs(features))
     fromMarkdown.push(autolinkFromMarkdown())
   }
-  if (features.footnote) {
-    micromark.push(gfmFootnote())
-    fromMarkdown.push(gfmFootnoteFromMarkdown())
-  }
-  if (features.strikethrough) {
-    micromark.push(gfmStrikethrough())
-    fromMarkdown.push(gfmStrikethroughFromMarkdown())
-  }
-  if (features.table) {
-    micromark.push(gfmTable())
-    fromMarkdown.push(gfmTableFromMarkdown())
-  }
-  if (features.taskList) {
-    micromark.push(gfmTaskListItem())
-    fromMarkdown.push(gfmTaskListItemFromMarkdown())
+  for (const [feature, syntax, tree] of parts) {
+    if (!features[feature]) continue
+    micromark.push(syntax())
+    fromMarkdown.push(tree())
   }
   ;(data.micromarkExtensions ??= []).push(...micromark)
   ;(data.fromMarkdownExtensions ??= []).push(fromMarkdown)

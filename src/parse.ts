@@ -4,7 +4,6 @@ import type {VFile} from 'vfile'
 import {unified} from 'unified'
 import remarkParse from 'remark-parse'
 import remarkFrontmatter from 'remark-frontmatter'
-import remarkGfm from 'remark-gfm'
 import remarkMdx from 'remark-mdx'
 import {kindOf} from './page.js'
 import {deepestNesting, estimateNesting, maxNesting, type Nesting} from './nesting.js'
@@ -21,8 +20,6 @@ export interface ParseFailure {
   binary: boolean
 }
 
-const markdown = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).freeze()
-const mdx = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMdx).freeze()
 const parsers = new Map<string, Processor<Root>>()
 
 /** The full GFM parser, or one without the GFM constructs this page cannot contain: the same tree, sooner. */
@@ -113,7 +110,8 @@ function tooDeep(file: VFile, source: string, nesting: Nesting): Root {
 function provenTooDeep(source: string, markdownOnly: boolean): Nesting | undefined {
   const estimate = estimateNesting(source, !markdownOnly)
   if (estimate.cut === undefined) return undefined
-  for (const parser of markdownOnly ? [markdown] : [mdx, markdown]) {
+  for (const markdownParse of markdownOnly ? [true] : [false, true]) {
+    const parser = parserFor(estimate.cut, markdownParse)
     let deepest: Nesting
     try {
       const tree = parser.parse(estimate.cut)
