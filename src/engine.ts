@@ -260,15 +260,10 @@ export function screenFolders(cwd: string, patterns: readonly string[], extensio
       if (entry.isDirectory()) {
         if (!unwalkedFolders.has(entry.name)) walk(full, [...ancestors, path.join(ancestors.at(-1)!, entry.name)])
       } else if (entry.isSymbolicLink()) {
-        let stats: fs.Stats
-        let real: string
-        try {
-          stats = fs.statSync(full)
-          real = fs.realpathSync(full)
-        } catch {
-          // A dangling link: unified-engine reports it when it is a page.
-          continue
-        }
+        // A dangling link: unified-engine reports it when it is a page.
+        const target = statReal(full)
+        if (!target) continue
+        const {stats, real} = target
         if (stats.isDirectory()) {
           if (ancestors.includes(real)) leaveOut(full, false)
           else if (!unwalkedFolders.has(entry.name)) walk(full, [...ancestors, real])
@@ -286,14 +281,9 @@ export function screenFolders(cwd: string, patterns: readonly string[], extensio
     const before = pattern.slice(0, Math.max(0, magic))
     const folder = before.slice(0, Math.max(before.lastIndexOf('/'), before.lastIndexOf(path.sep)) + 1)
     const base = path.resolve(cwd, magic === -1 ? pattern : folder || '.')
-    let stats: fs.Stats
-    let real: string
-    try {
-      stats = fs.statSync(base)
-      real = fs.realpathSync(base)
-    } catch {
-      continue
-    }
+    const target = statReal(base)
+    if (!target) continue
+    const {stats, real} = target
     if (stats.isDirectory()) walk(base, ancestorsOf(real))
     else if (!stats.isFile()) leaveOut(base, isPage(base) || magic === -1)
   }
@@ -301,6 +291,15 @@ export function screenFolders(cwd: string, patterns: readonly string[], extensio
 }
 
 /** Every folder above `folder`, then the folder itself. */
+/** What a path leads to and its real path, or undefined when it leads nowhere (dangling, unreadable). */
+function statReal(file: string): {stats: fs.Stats; real: string} | undefined {
+  try {
+    return {stats: fs.statSync(file), real: fs.realpathSync(file)}
+  } catch {
+    return undefined
+  }
+}
+
 function ancestorsOf(folder: string): string[] {
   const folders = [folder]
   for (let current = folder; path.dirname(current) !== current; current = path.dirname(current)) folders.unshift(path.dirname(current))
