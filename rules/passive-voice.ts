@@ -1,4 +1,5 @@
-import type {Parent as NlcstParent, Word} from 'nlcst'
+import type {Parent as NlcstParent, Root as NlcstRoot, Word} from 'nlcst'
+import type {Nodes} from 'mdast'
 import type {Point} from 'unist'
 import {toString} from 'nlcst-to-string'
 import retextPassive from 'retext-passive'
@@ -6,8 +7,25 @@ import {VFile} from 'vfile'
 import {defineRule} from '../src/rule.js'
 import {doVerbs, persons} from './passive-voice.data.js'
 import {quotedWords} from './second-person.js'
+import {proseIgnored} from '../src/page.js'
 
-const beVerbPhrase = /\b(?:am|are|is|was|were|be|been|being)\s+\S/i
+/**
+ * retext-passive's participles (`broken`, `given`, `added`, ...). The package exports only its plugin;
+ * its list module is read from the installed package so the pre-check below and the plugin share one
+ * list. When the module cannot be read, the pre-check lets every block through (`undefined`).
+ */
+export const participleList: readonly string[] | undefined = await import(
+  new URL('./lib/list.js', import.meta.resolve('retext-passive')).href
+).then(
+  (module: {list?: unknown}) => (Array.isArray(module.list) ? (module.list as string[]) : undefined),
+  () => undefined
+)
+
+/**
+ * A `be` verb, white space, and the word after it. A word retext-passive matches is letters,
+ * apostrophes and hyphens (its comparison drops the last two), so the run of those characters holds it.
+ */
+const beVerbWord = /(?<!\p{L})(?:am|are|is|was|were|be|been|being)\s+([\p{L}'’-]+)/giu
 
 interface Options {
   /** Participles retext-passive should not report, such as `known` or `set`. */
@@ -30,28 +48,15 @@ export default defineRule<Options>({
   defaults: {ignore: []},
   create(options) {
     const findPassive = retextPassive({ignore: options.ignore})
+    const participles = participleList && new Set(participleList.filter((word) => !options.ignore.includes(word)))
     return function (_tree, {page, report}) {
       for (const block of page.proseBlocks()) {
-        // Cheap pre-check on the plain text: no `be` verb before a word, no passive phrase.
-        if (!beVerbPhrase.test(block.text)) continue
-        const prose = block.prose()
-        // retext-passive reports on a file; a scratch file keeps its messages (and rule ids) out of the page.
-        const scratch = new VFile()
-        findPassive(prose, scratch)
-        if (scratch.messages.length === 0) continue
-        // An example phrase in quotes (“"the token is sent"”) is a mention, not the page's voice.
-        const quoted = new Set(prose.children.flatMap((paragraph) => (paragraph.type === 'ParagraphNode' ? [...quotedWords(paragraph)] : [])))
-        for (const finding of scratch.messages) {
-          const sentence = finding.ancestors?.[0] as NlcstParent | undefined
-          const participleEnd = finding.place && 'end' in finding.place ? finding.place.end : undefined
-          const participleStart = finding.place && 'start' in finding.place ? finding.place.start : undefined
-          if (!sentence || !participleStart || !participleEnd) continue
-          const verb = beVerbBefore(sentence, participleStart)
-          if (!verb?.position || quoted.has(verb) || isNotPassive(sentence, verb, finding.actual ?? '')) continue
-          const phrase = toString(verb) + ' ' + (finding.actual ?? '')
+        // Cheap pre-check on the block's text: no `be` verb right before a participle, no finding.
+        if (!mayBePassive(block.node, participles)) continue
+        for (const {verb, end, phrase} of passiveFindings(block.prose(), findPassive)) {
           report({
             message: 'Unexpected passive voice `' + phrase + '`, expected active voice: say who does it',
-            place: {start: verb.position.start, end: participleEnd},
+            place: {start: verb.position!.start, end},
             actual: phrase
           })
         }
@@ -59,6 +64,34 @@ export default defineRule<Options>({
     }
   }
 })
+
+export interface PassiveFinding {
+  verb: Word
+  /** End of the participle. */
+  end: Point
+  phrase: string
+}
+
+/** The passive phrases of a block's prose tree that this rule reports. */
+export function passiveFindings(prose: NlcstRoot, findPassive: ReturnType<typeof retextPassive>): PassiveFinding[] {
+  // retext-passive reports on a file; a scratch file keeps its messages (and rule ids) out of the page.
+  const scratch = new VFile()
+  findPassive(prose, scratch)
+  if (scratch.messages.length === 0) return []
+  // An example phrase in quotes (“"the token is sent"”) is a mention, not the page's voice.
+  const quoted = new Set(prose.children.flatMap((paragraph) => (paragraph.type === 'ParagraphNode' ? [...quotedWords(paragraph)] : [])))
+  const found: PassiveFinding[] = []
+  for (const finding of scratch.messages) {
+    const sentence = finding.ancestors?.[0] as NlcstParent | undefined
+    const participleEnd = finding.place && 'end' in finding.place ? finding.place.end : undefined
+    const participleStart = finding.place && 'start' in finding.place ? finding.place.start : undefined
+    if (!sentence || !participleStart || !participleEnd) continue
+    const verb = beVerbBefore(sentence, participleStart)
+    if (!verb?.position || quoted.has(verb) || isNotPassive(sentence, verb, finding.actual ?? '')) continue
+    found.push({verb, end: participleEnd, phrase: toString(verb) + ' ' + (finding.actual ?? '')})
+  }
+  return found
+}
 
 /**
  * Phrases retext-passive matches that are not passive: “all you need to do is run the script” (a bare
@@ -99,4 +132,45 @@ function beVerbBefore(sentence: NlcstParent, participleStart: Point): Word | und
   const verb = sentence.children[index - 2]
   if (index < 2 || space?.type !== 'WhiteSpaceNode' || verb?.type !== 'WordNode') return undefined
   return verb
+}
+
+/**
+ * Whether the block may hold a `be` verb, white space and a participle as adjacent words of its
+ * retext tree: the only findings this rule keeps. A necessary condition, never a judgement: the text
+ * is laid out as mdast-util-to-nlcst sees it, with a space wherever two of its pieces meet, so a word
+ * can only end early, never run on.
+ */
+export function mayBePassive(node: Nodes, participles: ReadonlySet<string> | undefined): boolean {
+  if (!participles) return true
+  const text = nlcstText(node)
+  beVerbWord.lastIndex = 0
+  for (let match = beVerbWord.exec(text); match; match = beVerbWord.exec(text)) {
+    const run = match[1]!
+    // The participle word may end at the end of the run or before any apostrophe or hyphen in it.
+    for (let end = 1; end <= run.length; end++) {
+      if (end < run.length && !"'’-".includes(run[end]!)) continue
+      if (participles.has(run.slice(0, end).toLowerCase().replace(/['’-]/g, ''))) return true
+    }
+    // The next match may start inside this one (“is being given”).
+    beVerbWord.lastIndex = match.index + 1
+  }
+  return false
+}
+
+/**
+ * The text mdast-util-to-nlcst turns into words: text values, image alt text, a line ending for a
+ * break; inline code becomes a source node (never a word: here a control character); other nodes
+ * without children, and the nodes the prose tree ignores, give nothing. Pieces are joined by a space.
+ */
+function nlcstText(node: Nodes): string {
+  const pieces: string[] = []
+  const add = (current: Nodes): void => {
+    if (current.type === 'text') pieces.push(current.value)
+    else if (current.type === 'inlineCode') pieces.push('\u0000')
+    else if (current.type === 'image' || current.type === 'imageReference') pieces.push(current.alt ?? '')
+    else if (current.type === 'break') pieces.push('\n')
+    else if ('children' in current && !proseIgnored.has(current.type)) for (const child of current.children) add(child as Nodes)
+  }
+  add(node)
+  return pieces.join(' ')
 }

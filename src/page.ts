@@ -61,6 +61,8 @@ const pages = new WeakMap<VFile, Page>()
 // Nodes whose text is not prose. Code, front matter and MDX expressions carry no text children
 // and are skipped by the conversion anyway; tables are not sentences.
 const proseIgnore = ['table', 'tableRow', 'tableCell', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression']
+/** The node types left out of the prose trees, for pre-checks that must see the same text. */
+export const proseIgnored: ReadonlySet<string> = new Set(proseIgnore)
 
 export function kindOf(file: VFile): 'md' | 'mdx' {
   return file.extname === '.md' || file.extname === '.markdown' ? 'md' : 'mdx'

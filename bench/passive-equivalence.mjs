@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// Checks that passive-voice's pre-check never skips a prose block that holds a finding: every block
+// it skips gets a retext tree anyway and must give no finding. Also counts how many blocks it spares.
+// Usage: node bench/passive-equivalence.mjs [folder...] (default: every corpus in ../shared/corpora)
+import fs from 'node:fs'
+import path from 'node:path'
+import {fileURLToPath} from 'node:url'
+import retextPassive from 'retext-passive'
+import {VFile} from 'vfile'
+import {parsePage} from '../dist/src/parse.js'
+import {createPage} from '../dist/src/page.js'
+import {mayBePassive, passiveFindings, participleList} from '../dist/rules/passive-voice.js'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const corpora = path.join(here, '../../shared/corpora')
+const folders = process.argv.length > 2 ? process.argv.slice(2) : fs.existsSync(corpora) ? fs.readdirSync(corpora).map((name) => path.join(corpora, name)) : []
+if (folders.length === 0) {
+  console.error('passive-equivalence: no folders given and ../shared/corpora not found')
+  process.exit(2)
+}
+if (!participleList) {
+  console.error('passive-equivalence: the participle list of retext-passive could not be read; the pre-check is off')
+  process.exit(1)
+}
+const participles = new Set(participleList)
+const findPassive = retextPassive()
+const walk = (folder, out = []) => {
+  for (const entry of fs.readdirSync(folder, {withFileTypes: true})) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+    const file = path.join(folder, entry.name)
+    if (entry.isDirectory()) walk(file, out)
+    else if (/\.mdx?$/.test(entry.name)) out.push(file)
+  }
+  return out
+}
+let blocks = 0
+let passed = 0
+let withFindings = 0
+let missed = 0
+for (const folder of folders) {
+  for (const filePath of walk(folder)) {
+    const file = new VFile({path: filePath, value: fs.readFileSync(filePath, 'utf8')})
+    const page = createPage(file, parsePage(file))
+    for (const block of page.proseBlocks()) {
+      blocks++
+      const pass = mayBePassive(block.node, participles)
+      const found = passiveFindings(block.prose(), findPassive).length > 0
+      if (pass) passed++
+      if (found) withFindings++
+      if (found && !pass) {
+        missed++
+        if (missed <= 10) console.log(`skipped a finding: ${filePath}:${block.node.position?.start.line}: ${block.text.slice(0, 80)}`)
+      }
+    }
+  }
+}
+console.log(`${blocks} prose blocks: ${passed} pass the pre-check (${((100 * passed) / blocks).toFixed(1)} %), ${withFindings} hold a finding, ${missed} findings skipped`)
+process.exitCode = missed > 0 ? 1 : 0
