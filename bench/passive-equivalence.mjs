@@ -43,7 +43,7 @@ for (const folder of folders) {
     const page = createPage(file, parsePage(file))
     for (const block of page.proseBlocks()) {
       blocks++
-      const pass = mayBePassive(block.node, participles)
+      const pass = mayBePassive(block, participles)
       const found = passiveFindings(block.prose(), findPassive).length > 0
       if (pass) passed++
       if (found) withFindings++

@@ -1,5 +1,4 @@
 import type {Parent as NlcstParent, Root as NlcstRoot, Word} from 'nlcst'
-import type {Nodes} from 'mdast'
 import type {Point} from 'unist'
 import {toString} from 'nlcst-to-string'
 import retextPassive from 'retext-passive'
@@ -7,7 +6,7 @@ import {VFile} from 'vfile'
 import {defineRule} from '../src/rule.js'
 import {doVerbs, persons} from './passive-voice.data.js'
 import {quotedWords} from './second-person.js'
-import {proseIgnored} from '../src/page.js'
+import {prechecksOff, type ProseBlock} from '../src/page.js'
 
 /**
  * retext-passive's participles (`broken`, `given`, `added`, ...). The package exports only its plugin;
@@ -52,7 +51,7 @@ export default defineRule<Options>({
     return function (_tree, {page, report}) {
       for (const block of page.proseBlocks()) {
         // Cheap pre-check on the block's text: no `be` verb right before a participle, no finding.
-        if (!mayBePassive(block.node, participles)) continue
+        if (!mayBePassive(block, participles)) continue
         for (const {verb, end, phrase} of passiveFindings(block.prose(), findPassive)) {
           report({
             message: 'Unexpected passive voice `' + phrase + '`, expected active voice: say who does it',
@@ -136,13 +135,11 @@ function beVerbBefore(sentence: NlcstParent, participleStart: Point): Word | und
 
 /**
  * Whether the block may hold a `be` verb, white space and a participle as adjacent words of its
- * retext tree: the only findings this rule keeps. A necessary condition, never a judgement: the text
- * is laid out as mdast-util-to-nlcst sees it, with a space wherever two of its pieces meet, so a word
- * can only end early, never run on.
+ * retext tree: the only findings this rule keeps. A necessary condition, never a judgement.
  */
-export function mayBePassive(node: Nodes, participles: ReadonlySet<string> | undefined): boolean {
-  if (!participles) return true
-  const text = nlcstText(node)
+export function mayBePassive(block: ProseBlock, participles: ReadonlySet<string> | undefined): boolean {
+  if (!participles || prechecksOff) return true
+  const text = block.words()
   beVerbWord.lastIndex = 0
   for (let match = beVerbWord.exec(text); match; match = beVerbWord.exec(text)) {
     const run = match[1]!
@@ -155,22 +152,4 @@ export function mayBePassive(node: Nodes, participles: ReadonlySet<string> | und
     beVerbWord.lastIndex = match.index + 1
   }
   return false
-}
-
-/**
- * The text mdast-util-to-nlcst turns into words: text values, image alt text, a line ending for a
- * break; inline code becomes a source node (never a word: here a control character); other nodes
- * without children, and the nodes the prose tree ignores, give nothing. Pieces are joined by a space.
- */
-function nlcstText(node: Nodes): string {
-  const pieces: string[] = []
-  const add = (current: Nodes): void => {
-    if (current.type === 'text') pieces.push(current.value)
-    else if (current.type === 'inlineCode') pieces.push('\u0000')
-    else if (current.type === 'image' || current.type === 'imageReference') pieces.push(current.alt ?? '')
-    else if (current.type === 'break') pieces.push('\n')
-    else if ('children' in current && !proseIgnored.has(current.type)) for (const child of current.children) add(child as Nodes)
-  }
-  add(node)
-  return pieces.join(' ')
 }

@@ -4,6 +4,7 @@ import {toString as mdastToString} from 'mdast-util-to-string'
 import {toString} from 'nlcst-to-string'
 import {visit} from '../src/walk.js'
 import {defineRule, type RuleContext} from '../src/rule.js'
+import {prechecksOff} from '../src/page.js'
 import {
   beforeBareUsers,
   clauseOpeners,
@@ -26,7 +27,12 @@ interface Options {
 
 type Range = readonly [start: number, end: number]
 
-const candidateWord = /\b(?:we|our|ours|ourselves|us|let|i|my|me|myself|users?)\b/i
+const firstPersonWord = /\b(?:we|our|ours|ourselves|us|let|i|my|me|myself)\b/i
+/** “the user” or “users” is reported only when an obligation word follows it (`userObligations`). */
+const userThenObligation = new RegExp(
+  '(?<!\\p{L})users?\\s+(?:' + [...new Set(userObligations.map((obligation) => obligation[0]))].join('|') + ')(?!\\p{L})',
+  'iu'
+)
 
 export default defineRule<Options>({
   id: 'second-person',
@@ -48,7 +54,7 @@ export default defineRule<Options>({
       let labels: Range[] | undefined
       for (const block of context.page.proseBlocks()) {
         // Cheap pre-check on the plain text before the block is given to retext.
-        if (!candidateWord.test(block.text)) continue
+        if (!prechecksOff && !firstPersonWord.test(block.text) && !userThenObligation.test(block.words())) continue
         labels ??= labelRanges(tree)
         for (const paragraph of block.prose().children) {
           if (paragraph.type === 'ParagraphNode') checkParagraph(paragraph, labels, allowed, context)

@@ -53,16 +53,27 @@ export interface ProseBlock {
   node: Paragraph | Heading
   /** The block's text (inline code included), for cheap pre-checks. */
   text: string
+  /**
+   * The block's text as its retext tree sees it, for pre-checks on adjacent words: text, image alt
+   * text and breaks, a control character for inline code (never part of a word), nothing for the
+   * nodes the tree leaves out, and a space wherever two pieces meet, so a word never runs on.
+   */
+  words(): string
   prose(): NlcstRoot
 }
+
+/**
+ * Set `DOCS_LINT_NO_PRECHECKS=1` to give every prose block to the prose rules, as if no pre-check
+ * existed: the output must not change (`bench/prechecks-equivalence.mjs` checks it on the corpora).
+ */
+export const prechecksOff = Boolean(process.env['DOCS_LINT_NO_PRECHECKS'])
 
 const pages = new WeakMap<VFile, Page>()
 
 // Nodes whose text is not prose. Code, front matter and MDX expressions carry no text children
 // and are skipped by the conversion anyway; tables are not sentences.
 const proseIgnore = ['table', 'tableRow', 'tableCell', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression']
-/** The node types left out of the prose trees, for pre-checks that must see the same text. */
-export const proseIgnored: ReadonlySet<string> = new Set(proseIgnore)
+const proseIgnored: ReadonlySet<string> = new Set(proseIgnore)
 
 export function kindOf(file: VFile): 'md' | 'mdx' {
   return file.extname === '.md' || file.extname === '.markdown' ? 'md' : 'mdx'
@@ -127,9 +138,14 @@ function collectProseBlocks(tree: Root, file: VFile, source: string, lines: () =
     if (node.type !== 'paragraph' && node.type !== 'heading') return undefined
     const block = node
     let prose: NlcstRoot | undefined
+    let words: string | undefined
     found.push({
       node: block,
       text: mdastToString(block),
+      words() {
+        words ??= wordsText(block)
+        return words
+      },
       prose() {
         prose ??= realignProse(block, toNlcst(block, file, ParseEnglish, {ignore: proseIgnore}), source, lines())
         return prose
@@ -138,6 +154,20 @@ function collectProseBlocks(tree: Root, file: VFile, source: string, lines: () =
     return SKIP
   })
   return found
+}
+
+/** The text mdast-util-to-nlcst turns into a block's words (see `ProseBlock.words`). */
+function wordsText(node: Nodes): string {
+  const pieces: string[] = []
+  const add = (current: Nodes): void => {
+    if (current.type === 'text') pieces.push(current.value)
+    else if (current.type === 'inlineCode') pieces.push('\u0000')
+    else if (current.type === 'image' || current.type === 'imageReference') pieces.push(current.alt ?? '')
+    else if (current.type === 'break') pieces.push('\n')
+    else if ('children' in current && !proseIgnored.has(current.type)) for (const child of current.children) add(child as Nodes)
+  }
+  add(node)
+  return pieces.join(' ')
 }
 
 /**

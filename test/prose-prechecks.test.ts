@@ -1,9 +1,12 @@
+import {spawnSync} from 'node:child_process'
+import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import retextPassive from 'retext-passive'
 import {VFile} from 'vfile'
 import {parsePage} from '../src/parse.js'
 import {createPage} from '../src/page.js'
 import {mayBePassive, participleList, passiveFindings} from '../rules/passive-voice.js'
+import {tempSite} from './helpers/cli.js'
 
 // passive-voice builds a block's retext tree only when a cheap pre-check on the block says a finding
 // is possible. Skipping a block with a finding would lose it: the pre-check must be true for every
@@ -20,7 +23,7 @@ function check(value: string, path?: string): {precheck: boolean; findings: numb
   let precheck = false
   let findings = 0
   for (const block of blocksOf(value, path)) {
-    const pass = mayBePassive(block.node, participles)
+    const pass = mayBePassive(block, participles)
     const found = passiveFindings(block.prose(), findPassive).length
     // The property under test, block by block.
     if (found > 0) expect(pass, 'pre-check skipped a block with a finding: ' + block.text).toBe(true)
@@ -29,6 +32,8 @@ function check(value: string, path?: string): {precheck: boolean; findings: numb
   }
   return {precheck, findings}
 }
+
+const hard: Record<string, string> = {}
 
 describe('passive-voice pre-check', () => {
   it("reads retext-passive's participle list", () => {
@@ -48,7 +53,7 @@ describe('passive-voice pre-check', () => {
     expect(found).toBeGreaterThan((participleList?.length ?? 0) * 0.8)
   })
 
-  const hard: Record<string, string> = {
+  Object.assign(hard, {
     'emphasis around the participle': 'The token is *given* to you.\n',
     'emphasis around the verb': 'The token **is** given to you.\n',
     'a link around both': 'See how [the key is given](/keys) to you.\n',
@@ -73,7 +78,7 @@ describe('passive-voice pre-check', () => {
     'a hyphen and a word after the participle': "The key is given- or taken-back.\n",
     'quotes around the participle': "The key is 'given' to you.\n",
     'an apostrophe before emphasis': "The key is given'*s* to you.\n"
-  }
+  })
   for (const [name, value] of Object.entries(hard)) {
     it('never skips a finding: ' + name, () => {
       check(value)
@@ -97,5 +102,44 @@ describe('passive-voice pre-check', () => {
       const result = check(value)
       expect(result, value).toEqual({precheck: false, findings: 0})
     }
+  })
+})
+
+describe('prose pre-checks change no report', () => {
+  // Each prose rule tests a block's text before it builds the block's retext tree. With
+  // DOCS_LINT_NO_PRECHECKS=1 every block gets a tree: the report must be the same.
+  const pages: Record<string, string> = {
+    // One trigger per paragraph: a pre-check that misses one of them loses that paragraph's finding.
+    'user.mdx': [
+      'The user must install the tool first.',
+      'Users should run the script.',
+      'So users need to configure the key.',
+      'The **user** must *install* it.',
+      'After that, [users](/users) have to restart the server.',
+      'The user\nmust then update the token.',
+      'The users are required to verify the email.',
+      'The user has access to the dashboard. Users can select files.'
+    ].join('\n\n'),
+    'we.mdx': ["We recommend this.", "Let's install it.", "I'm sure it works.", 'Ask our team.', 'Phase I is done.'].join('\n\n'),
+    'passive.mdx': Object.values(hard).join('\n'),
+    'long.mdx': [
+      Array.from({length: 40}, (_, index) => 'word' + index).join(' ') + '.',
+      // The plain text joins the words on either side of a hard break into one.
+      Array.from({length: 37}, (_, index) => 'word' + index).join('\\\n') + '.',
+      Array.from({length: 13}, () => 'a `code` b').join(' ') + '.'
+    ].join('\n\n'),
+    'plain.md': 'The user must install the tool.\nWe are done. The key is given to you.\n'
+  }
+  const front = '---\ntitle: Page\ndescription: A page.\n---\n\n'
+  it('on pages full of near misses', () => {
+    const root = tempSite(Object.fromEntries(Object.entries(pages).map(([name, body]) => [name, front + body.replace(/\{\/\*.*?\*\/\}/g, name.endsWith('.md') ? '' : '$&') + '\n'])))
+    const bin = path.resolve(import.meta.dirname, '../bin/docs-lint.js')
+    const lint = (env: Record<string, string>) =>
+      spawnSync(process.execPath, [bin, '--format', 'json', '--jobs', '0', '.'], {cwd: root, encoding: 'utf8', env: {...process.env, ...env}}).stdout
+    const withChecks = lint({})
+    const report = JSON.parse(withChecks) as Array<{messages: Array<{ruleId: string}>}>
+    const ruleIds = new Set(report.flatMap((file) => file.messages.map((message) => message.ruleId)))
+    expect([...ruleIds]).toEqual(expect.arrayContaining(['passive-voice', 'second-person', 'sentence-length']))
+    expect(lint({DOCS_LINT_NO_PRECHECKS: '1'})).toBe(withChecks)
   })
 })
