@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {VFile} from 'vfile'
 import {createProcessor, resolveConfig} from '../dist/src/index.js'
-import {ruleTimings} from '../dist/src/processor.js'
+import {timings} from '../dist/src/timing.js'
 
 const folder = path.resolve(process.argv[2] ?? '.')
 const config = resolveConfig({extends: process.argv[3] ?? 'recommended'})
@@ -30,6 +30,6 @@ for (const page of pages) {
   await processor.run(tree, file)
   total += performance.now() - start
 }
-const rows = [['parse', parse], ...[...ruleTimings].sort((a, b) => b[1] - a[1])]
+const rows = [['parse', parse], ...[...timings].sort((a, b) => b[1] - a[1])]
 console.log(`${pages.length} pages, total ${(total / 1000).toFixed(2)} s`)
 for (const [name, ms] of rows) console.log(`${name.padEnd(24)} ${(ms / 1000).toFixed(2).padStart(7)} s  ${((100 * ms) / total).toFixed(1).padStart(5)} %`)

@@ -5,6 +5,7 @@ import type {Nodes as NlcstNode, Root as NlcstRoot} from 'nlcst'
 import type {Point, Position} from 'unist'
 import type {VFile} from 'vfile'
 import {location} from 'vfile-location'
+import {timeShared} from './timing.js'
 import {toNlcst} from 'mdast-util-to-nlcst'
 import {ParseEnglish} from 'parse-english'
 import {parseDocument, isMap, isScalar, type Document, type Pair} from 'yaml'
@@ -99,15 +100,15 @@ export function createPage(file: VFile, tree: Root, options: PageOptions = {}): 
     isSnippet: /(^|[\\/])snippets[\\/]/.test(file.path ?? ''),
     components: options.components ?? [],
     frontMatter() {
-      frontMatter ??= readFrontMatter(tree, source, lines())
+      frontMatter ??= timeShared('front matter (yaml)', () => readFrontMatter(tree, source, lines()))
       return frontMatter
     },
     prose() {
-      prose ??= realignProse(tree, toNlcst(tree, file, ParseEnglish, {ignore: proseIgnore}), source, lines())
+      prose ??= timeShared('prose trees (retext)', () => realignProse(tree, toNlcst(tree, file, ParseEnglish, {ignore: proseIgnore}), source, lines()))
       return prose
     },
     proseBlocks() {
-      blocks ??= collectProseBlocks(tree, file, source, lines)
+      blocks ??= timeShared('prose blocks', () => collectProseBlocks(tree, file, source, lines))
       return blocks
     },
     toPoint(offset) {
@@ -147,7 +148,7 @@ function collectProseBlocks(tree: Root, file: VFile, source: string, lines: () =
         return words
       },
       prose() {
-        prose ??= realignProse(block, toNlcst(block, file, ParseEnglish, {ignore: proseIgnore}), source, lines())
+        prose ??= timeShared('prose trees (retext)', () => realignProse(block, toNlcst(block, file, ParseEnglish, {ignore: proseIgnore}), source, lines()))
         return prose
       }
     })

@@ -9,6 +9,7 @@ import {docsLintParse, lineColumn, parseFailureOf} from './parse.js'
 import {createPage, releasePage} from './page.js'
 import {collectSiteFacts, probeInlineControl, siteFactsKey} from './site/facts.js'
 import {SOURCE, type Check, type Rule} from './rule.js'
+import {sharedSoFar, timeShared, timing, timings} from './timing.js'
 import {ruleById} from '../rules/index.js'
 import type {ResolvedConfig} from './config.js'
 
@@ -101,7 +102,7 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
         // The site checks run after every page; keep only the facts they need, not the tree.
         let facts: ReturnType<typeof collectSiteFacts> | undefined
         try {
-          facts = collectSiteFacts(tree, file, page, failure !== undefined)
+          facts = timeShared('site facts', () => collectSiteFacts(tree, file, page, failure !== undefined))
         } catch (error) {
           // Like a failing rule: one message on the page, and the site checks go on without its facts.
           const message = file.message('Cannot collect the links and headings of this page for the site checks: ' + String((error as Error).message ?? error), {
@@ -144,13 +145,10 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
   }
 }
 
-/** Milliseconds per rule in this thread, collected when `DOCS_LINT_TIMING` is set (like ESLint's TIMING). */
-export const ruleTimings = new Map<string, number>()
-const timing = Boolean(process.env['DOCS_LINT_TIMING'])
 
 function runRule(entry: CompiledRule, tree: Root, file: VFile): void {
   const before = file.messages.length
-  const started = timing ? performance.now() : 0
+  const started = timing ? performance.now() - sharedSoFar() : 0
   try {
     entry.transformer(tree, file, (error) => {
       if (error) throw error
@@ -164,7 +162,7 @@ function runRule(entry: CompiledRule, tree: Root, file: VFile): void {
     message.url = MESSAGES_URL + '#rule-error'
     return
   }
-  if (timing) ruleTimings.set(entry.rule.id, (ruleTimings.get(entry.rule.id) ?? 0) + performance.now() - started)
+  if (timing) timings.set(entry.rule.id, (timings.get(entry.rule.id) ?? 0) + performance.now() - sharedSoFar() - started)
   for (let index = before; index < file.messages.length; index++) {
     const message = file.messages[index]!
     // unified-lint-rule turns an exception in a rule into a message carrying it as `cause`.
