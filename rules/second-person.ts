@@ -28,11 +28,11 @@ interface Options {
 type Range = readonly [start: number, end: number]
 
 const firstPersonWord = /\b(?:we|our|ours|ourselves|us|let|i|my|me|myself)\b/i
-/** “the user” or “users” is reported only when an obligation word follows it (`userObligations`). */
-const userThenObligation = new RegExp(
-  '(?<!\\p{L})users?\\s+(?:' + [...new Set(userObligations.map((obligation) => obligation[0]))].join('|') + ')(?!\\p{L})',
-  'iu'
-)
+/**
+ * “the user” or “users” is reported only when the first word of one of `userObligations` follows it
+ * (`test/prose-prechecks.test.ts` checks that every obligation matches).
+ */
+export const userThenObligation = /(?<!\p{L})users?\s+(?:must|should|needs?|ha(?:ve|s)|will|is|are)(?!\p{L})/iu
 
 export default defineRule<Options>({
   id: 'second-person',

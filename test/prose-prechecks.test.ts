@@ -7,6 +7,8 @@ import {parsePage} from '../src/parse.js'
 import {createPage} from '../src/page.js'
 import {mayBePassive, participleList, passiveFindings} from '../rules/passive-voice.js'
 import {tempSite} from './helpers/cli.js'
+import {userThenObligation} from '../rules/second-person.js'
+import {userObligations} from '../rules/second-person.data.js'
 
 // passive-voice builds a block's retext tree only when a cheap pre-check on the block says a finding
 // is possible. Skipping a block with a finding would lose it: the pre-check must be true for every
@@ -102,6 +104,16 @@ describe('passive-voice pre-check', () => {
       const result = check(value)
       expect(result, value).toEqual({precheck: false, findings: 0})
     }
+  })
+})
+
+describe('second-person pre-check', () => {
+  it('lets through “the user” and “users” before every obligation the rule knows', () => {
+    for (const obligation of userObligations) {
+      expect(userThenObligation.test('Then the user ' + obligation.join(' ') + ' install it.'), obligation.join(' ')).toBe(true)
+      expect(userThenObligation.test('So USERS\n' + obligation.join(' ') + ' run it.'), obligation.join(' ')).toBe(true)
+    }
+    expect(userThenObligation.test('The user can go. Superusers must wait. The user-must list. The users, who must.')).toBe(false)
   })
 })
 
