@@ -4,33 +4,22 @@
 // the CLI end to end. Usage: node bench/core.mjs [corpus folder] [runs]
 import fs from 'node:fs'
 import path from 'node:path'
-import {fileURLToPath} from 'node:url'
 import {unified} from 'unified'
 import remarkParse from 'remark-parse'
 import remarkFrontmatter from 'remark-frontmatter'
 import remarkMdx from 'remark-mdx'
 import {VFile} from 'vfile'
 import {createProcessor, resolveConfig, lint} from '../dist/src/index.js'
+import {corporaRoot, pageFiles} from './corpora.mjs'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-const corpus = path.resolve(process.argv[2] ?? path.join(here, '../../shared/corpora/box__box-mintlify'))
+const corpus = path.resolve(process.argv[2] ?? path.join(corporaRoot, 'box__box-mintlify'))
 const runs = Number(process.argv[3] ?? 3)
 if (!fs.existsSync(corpus)) {
   console.error('bench: corpus folder not found: ' + corpus + ' (the corpora live in ../shared/corpora)')
   process.exit(2)
 }
 
-function walk(folder, out = []) {
-  for (const entry of fs.readdirSync(folder, {withFileTypes: true})) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
-    const full = path.join(folder, entry.name)
-    if (entry.isDirectory()) walk(full, out)
-    else if (/\.mdx?$/.test(entry.name)) out.push(full)
-  }
-  return out
-}
-
-const pages = walk(corpus).sort().map((file) => ({path: file, value: fs.readFileSync(file, 'utf8')}))
+const pages = pageFiles(corpus).map((file) => ({path: file, value: fs.readFileSync(file, 'utf8')}))
 const bytes = pages.reduce((sum, page) => sum + page.value.length, 0)
 console.log(`corpus ${path.basename(corpus)}: ${pages.length} pages, ${(bytes / 1e6).toFixed(1)} MB`)
 

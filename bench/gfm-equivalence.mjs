@@ -4,7 +4,6 @@
 // Usage: node bench/gfm-equivalence.mjs [folder...] (default: every corpus in ../shared/corpora)
 import fs from 'node:fs'
 import path from 'node:path'
-import {fileURLToPath} from 'node:url'
 import {unified} from 'unified'
 import remarkParse from 'remark-parse'
 import remarkFrontmatter from 'remark-frontmatter'
@@ -12,27 +11,14 @@ import remarkGfm from 'remark-gfm'
 import remarkMdx from 'remark-mdx'
 import {VFile} from 'vfile'
 import {parsePage, parseFailureOf} from '../dist/src/parse.js'
+import {foldersFromArguments, pageFiles} from './corpora.mjs'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-const corpora = path.join(here, '../../shared/corpora')
-const folders = process.argv.length > 2 ? process.argv.slice(2) : fs.existsSync(corpora) ? fs.readdirSync(corpora).map((name) => path.join(corpora, name)) : []
-if (folders.length === 0) {
-  console.error('gfm-equivalence: no folders given and ../shared/corpora not found')
-  process.exit(2)
-}
+const folders = foldersFromArguments('gfm-equivalence')
 const full = {
   md: unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).freeze(),
   mdx: unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkMdx).freeze()
 }
-const walk = (folder, out = []) => {
-  for (const entry of fs.readdirSync(folder, {withFileTypes: true})) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
-    const file = path.join(folder, entry.name)
-    if (entry.isDirectory()) walk(file, out)
-    else if (/\.mdx?$/.test(entry.name)) out.push({path: file, value: fs.readFileSync(file, 'utf8')})
-  }
-  return out
-}
+const walk = (folder) => pageFiles(folder).map((file) => ({path: file, value: fs.readFileSync(file, 'utf8')}))
 let pages = 0
 let differ = 0
 let fullTime = 0

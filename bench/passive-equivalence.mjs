@@ -3,42 +3,26 @@
 // it skips gets a retext tree anyway and must give no finding. Also counts how many blocks it spares.
 // Usage: node bench/passive-equivalence.mjs [folder...] (default: every corpus in ../shared/corpora)
 import fs from 'node:fs'
-import path from 'node:path'
-import {fileURLToPath} from 'node:url'
 import retextPassive from 'retext-passive'
 import {VFile} from 'vfile'
 import {parsePage} from '../dist/src/parse.js'
 import {createPage} from '../dist/src/page.js'
 import {mayBePassive, passiveFindings, participleList} from '../dist/rules/passive-voice.js'
+import {foldersFromArguments, pageFiles} from './corpora.mjs'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-const corpora = path.join(here, '../../shared/corpora')
-const folders = process.argv.length > 2 ? process.argv.slice(2) : fs.existsSync(corpora) ? fs.readdirSync(corpora).map((name) => path.join(corpora, name)) : []
-if (folders.length === 0) {
-  console.error('passive-equivalence: no folders given and ../shared/corpora not found')
-  process.exit(2)
-}
+const folders = foldersFromArguments('passive-equivalence')
 if (!participleList) {
   console.error('passive-equivalence: the participle list of retext-passive could not be read; the pre-check is off')
   process.exit(1)
 }
 const participles = new Set(participleList)
 const findPassive = retextPassive()
-const walk = (folder, out = []) => {
-  for (const entry of fs.readdirSync(folder, {withFileTypes: true})) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
-    const file = path.join(folder, entry.name)
-    if (entry.isDirectory()) walk(file, out)
-    else if (/\.mdx?$/.test(entry.name)) out.push(file)
-  }
-  return out
-}
 let blocks = 0
 let passed = 0
 let withFindings = 0
 let missed = 0
 for (const folder of folders) {
-  for (const filePath of walk(folder)) {
+  for (const filePath of pageFiles(folder)) {
     const file = new VFile({path: filePath, value: fs.readFileSync(filePath, 'utf8')})
     const page = createPage(file, parsePage(file))
     for (const block of page.proseBlocks()) {

@@ -4,18 +4,13 @@
 // pre-checks and with DOCS_LINT_NO_PRECHECKS=1 (every block gets a tree), and checks that the two
 // reports are the same. Usage: node bench/prechecks-equivalence.mjs [folder...]
 // (default: every corpus in ../shared/corpora)
-import fs from 'node:fs'
 import path from 'node:path'
 import {spawnSync} from 'node:child_process'
 import {fileURLToPath} from 'node:url'
+import {foldersFromArguments} from './corpora.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const corpora = path.join(here, '../../shared/corpora')
-const folders = process.argv.length > 2 ? process.argv.slice(2) : fs.existsSync(corpora) ? fs.readdirSync(corpora).filter((name) => !name.startsWith('.')).map((name) => path.join(corpora, name)) : []
-if (folders.length === 0) {
-  console.error('prechecks-equivalence: no folders given and ../shared/corpora not found')
-  process.exit(2)
-}
+const folders = foldersFromArguments('prechecks-equivalence')
 const bin = path.join(here, '../bin/docs-lint.js')
 function lint(folder, env) {
   const started = performance.now()

@@ -6,19 +6,11 @@ import path from 'node:path'
 import {VFile} from 'vfile'
 import {createProcessor, resolveConfig} from '../dist/src/index.js'
 import {timings} from '../dist/src/timing.js'
+import {pageFiles} from './corpora.mjs'
 
 const folder = path.resolve(process.argv[2] ?? '.')
 const config = resolveConfig({extends: process.argv[3] ?? 'recommended'})
-const walk = (dir, out = []) => {
-  for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) walk(full, out)
-    else if (/\.mdx?$/.test(entry.name)) out.push(full)
-  }
-  return out
-}
-const pages = walk(folder).map((file) => ({path: file, value: fs.readFileSync(file, 'utf8')}))
+const pages = pageFiles(folder).map((file) => ({path: file, value: fs.readFileSync(file, 'utf8')}))
 let parse = 0
 let total = 0
 for (const page of pages) {

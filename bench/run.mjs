@@ -9,10 +9,10 @@ import os from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {parseArgs} from 'node:util'
+import {corporaRoot, pageFiles} from './corpora.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const project = path.resolve(here, '..')
-const corporaRoot = path.resolve(project, '../shared/corpora')
 const {values} = parseArgs({options: {runs: {type: 'string'}, only: {type: 'string'}, 'skip-peers-over': {type: 'string'}}})
 const runs = Number(values.runs ?? 3)
 const skipPeersOver = Number(values['skip-peers-over'] ?? 5000)
@@ -26,19 +26,6 @@ if (!fs.existsSync(path.join(project, 'dist/src/cli.js'))) {
   process.exit(2)
 }
 
-const pageFiles = (folder) => {
-  const out = []
-  const walk = (dir) => {
-    for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
-      const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) walk(full)
-      else if (/\.mdx?$/.test(entry.name)) out.push(full)
-    }
-  }
-  walk(folder)
-  return out.sort()
-}
 
 // Work on copies: the corpora are read-only and docs-lint's cache must live somewhere.
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-bench-'))

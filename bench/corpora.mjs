@@ -1,0 +1,32 @@
+// What the bench scripts share: where the corpora are, and the pages of a folder.
+import fs from 'node:fs'
+import path from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+/** The real documentation repositories, beside this project in ../shared/corpora. */
+export const corporaRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/corpora')
+
+/** The .md and .mdx files below `folder`, sorted; dot folders and node_modules are left out. */
+export function pageFiles(folder) {
+  const out = []
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (/\.mdx?$/.test(entry.name)) out.push(full)
+    }
+  }
+  walk(folder)
+  return out.sort()
+}
+
+/** The folders named on the command line, else every corpus; exits with a message when there are none. */
+export function foldersFromArguments(script, names = process.argv.slice(2)) {
+  if (names.length > 0) return names.map((name) => path.resolve(name))
+  if (fs.existsSync(corporaRoot)) {
+    return fs.readdirSync(corporaRoot).filter((name) => !name.startsWith('.')).sort().map((name) => path.join(corporaRoot, name))
+  }
+  console.error(script + ': no folders given and the corpora are not in ../shared/corpora')
+  process.exit(2)
+}
