@@ -46,9 +46,10 @@ export default defineRule({
         })
         return
       }
-      // OpenAPI pages take title and description from the operation; `api:` pages their title.
+      // OpenAPI pages take title and description from the operation (`openapi:`) or the schema
+      // (`openapi-schema:`); `api:` pages their title.
       const exempt = new Set<string>(
-        hasValue(data['openapi']) ? ['title', 'description'] : hasValue(data['api']) ? ['title'] : []
+        hasValue(data['openapi']) || hasValue(data['openapi-schema']) ? ['title', 'description'] : hasValue(data['api']) ? ['title'] : []
       )
       for (const key of required) {
         const value = data[key]
