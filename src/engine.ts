@@ -290,7 +290,6 @@ export function screenFolders(cwd: string, patterns: readonly string[], extensio
   return screened
 }
 
-/** Every folder above `folder`, then the folder itself. */
 /** What a path leads to and its real path, or undefined when it leads nowhere (dangling, unreadable). */
 function statReal(file: string): {stats: fs.Stats; real: string} | undefined {
   try {
@@ -300,6 +299,7 @@ function statReal(file: string): {stats: fs.Stats; real: string} | undefined {
   }
 }
 
+/** Every folder above `folder`, then the folder itself. */
 function ancestorsOf(folder: string): string[] {
   const folders = [folder]
   for (let current = folder; path.dirname(current) !== current; current = path.dirname(current)) folders.unshift(path.dirname(current))

@@ -68,9 +68,8 @@ export function parsePage(file: VFile): Root {
   const markdownOnly = kindOf(file) === 'md'
   try {
     const tooDeepAt = provenTooDeep(source, markdownOnly)
-    const parser = parserFor(source, markdownOnly)
     if (tooDeepAt) return tooDeep(file, source, tooDeepAt)
-    const tree = parser.parse(file)
+    const tree = parserFor(source, markdownOnly).parse(file)
     if (source.charCodeAt(0) === 0xfeff) movePastMark(tree)
     const deepest = deepestNesting(tree)
     return deepest.depth > maxNesting ? tooDeep(file, source, deepest) : tree

@@ -145,7 +145,6 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
   }
 }
 
-
 function runRule(entry: CompiledRule, tree: Root, file: VFile): void {
   const before = file.messages.length
   const started = timing ? performance.now() - sharedSoFar() : 0
