@@ -18,7 +18,6 @@ import {version} from './version.js'
 import {compareMessage} from 'vfile-sort'
 import {llmsCommand} from './site/llms.js'
 import {changesSince, type ChangeSet} from './git.js'
-import {availableCores} from './pool.js'
 
 type Format = 'pretty' | 'json' | 'github' | 'sarif'
 const formatNames: Format[] = ['pretty', 'json', 'github', 'sarif']
@@ -53,7 +52,8 @@ Options:
       --changed-since <ref>  Lint only pages changed since the merge base of <ref> and HEAD
       --cache             Reuse results of unchanged pages from the last run
       --cache-location <path>  Where the cache lives (default .docs-lint-cache)
-  -j, --jobs <n>          Worker threads that lint pages (default: the available cores; 0: none)
+  -j, --jobs <n>          Worker threads that lint pages (default: the available cores, or none for
+                          under 1 MB of pages; 0: none)
       --file-timeout <s>  Report a page that takes longer than this many seconds (default 30)
       --max-file-size <size>  Skip pages larger than this (default 5MB; e.g. 500KB, 20MB)
       --shard <i>/<n>     Lint only shard i of n (a stable partition of the pages, for a CI matrix)
@@ -236,7 +236,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     maxFileSize = Math.round(Number(match[1]) * unit)
   }
 
-  let jobs = availableCores()
+  let jobs: number | 'auto' = 'auto'
   if (values.jobs !== undefined) {
     jobs = Number(values.jobs)
     if (!Number.isInteger(jobs) || jobs < 0) {

@@ -4,6 +4,8 @@ import path from 'node:path'
 import {promisify} from 'node:util'
 import {describe, expect, it} from 'vitest'
 import {goodPage, runCli, tempSite} from './helpers/cli.js'
+import {autoJobs, screenFolders, workerThresholdBytes} from '../src/engine.js'
+import {availableCores} from '../src/pool.js'
 
 const h1Page = '---\ntitle: Install\ndescription: Install the tool.\n---\n\n# Install\n'
 
@@ -242,6 +244,20 @@ describe('--jobs and --file-timeout', () => {
     expect(outputs[1]).toBe(outputs[0])
     expect(outputs[2]).toBe(outputs[0])
     expect(outputs[0]).toContain('parse-error')
+  })
+
+  it('by default starts workers only for 1 MB of pages or more, counting just the pages it will lint', () => {
+    const big = '---\ntitle: Big\ndescription: Big page.\n---\n\n' + 'Some text.\n\n'.repeat(100_000)
+    const root = tempSite({'small.mdx': goodPage, 'big.mdx': big, 'notes.txt': 'x'.repeat(2_000_000)})
+    const measureAll = () => true
+    const all = screenFolders(root, ['.'], ['md', 'mdx'], measureAll)
+    expect(all.pageBytes).toBe(Buffer.byteLength(goodPage) + Buffer.byteLength(big))
+    expect(autoJobs(all.pageBytes)).toBe(availableCores())
+    const smallOnly = screenFolders(root, ['.'], ['md', 'mdx'], (absolute) => absolute === path.join(root, 'small.mdx'))
+    expect(smallOnly.pageBytes).toBe(Buffer.byteLength(goodPage))
+    expect(autoJobs(smallOnly.pageBytes)).toBe(0)
+    expect(screenFolders(root, ['small.mdx'], ['md', 'mdx'], measureAll).pageBytes).toBe(Buffer.byteLength(goodPage))
+    expect(autoJobs(workerThresholdBytes - 1)).toBe(0)
   })
 
   it('turns a page that runs past the time budget into a message and goes on', async () => {
