@@ -27,12 +27,17 @@ function replacer(_key: string, value: unknown): unknown {
   return value instanceof Set ? {$set: [...value]} : value
 }
 
-function reviver(_key: string, value: unknown): unknown {
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    const record = value as Record<string, unknown>
-    if (Array.isArray(record['$set']) && Object.keys(record).length === 1) return new Set(record['$set'])
+/** Turn tagged arrays back into sets, in place. A walk after `JSON.parse` is several times faster than a reviver. */
+function reviveSets(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) value[index] = reviveSets(value[index])
+    return value
   }
-  return value
+  const record = value as Record<string, unknown>
+  if (Array.isArray(record['$set']) && Object.keys(record).length === 1) return new Set(record['$set'])
+  for (const key in record) record[key] = reviveSets(record[key])
+  return record
 }
 
 /**
@@ -64,10 +69,14 @@ export class ResultCache {
       return
     }
     try {
-      const data = JSON.parse(text, reviver) as CacheFile
+      const data = JSON.parse(text) as CacheFile
       if (data.version !== version || !data.entries || typeof data.entries !== 'object') {
         this.dirty = true
         return
+      }
+      // Only facts hold sets; messages are plain.
+      for (const entry of Object.values(data.entries)) {
+        if (entry?.result?.data) entry.result.data = reviveSets(entry.result.data) as Record<string, unknown>
       }
       this.entries = data.entries
     } catch {
