@@ -125,3 +125,10 @@ describe('docs-lint llms', () => {
     expect(run.stderr).toMatch(/^docs-lint llms: no `docs\.json` or `mint\.json` in /)
   })
 })
+
+describe('the precompiled docs.json validator', () => {
+  it('is the code the current schema compiles to (run `npm run schema:validator` after editing the schema)', async () => {
+    const {validatorSource, validatorFile} = (await import('../scripts/docs-validator.mjs')) as {validatorSource: () => string; validatorFile: string}
+    expect(fs.readFileSync(validatorFile, 'utf8') === validatorSource(), 'schema/docs.validate.cjs is stale: run `npm run schema:validator`').toBe(true)
+  })
+})

@@ -1,4 +1,6 @@
-import {Ajv, type ErrorObject, type ValidateFunction} from 'ajv'
+import {createRequire} from 'node:module'
+import {fileURLToPath} from 'node:url'
+import type {ErrorObject, ValidateFunction} from 'ajv'
 import {closest, distance} from 'fastest-levenshtein'
 import type {Position} from 'unist'
 import schema from '../../schema/docs.schema.json' with {type: 'json'}
@@ -18,11 +20,14 @@ export interface SchemaProblem {
 
 export const docsSchema = schema
 
+/** The schema compiled ahead of time by scripts/docs-validator.mjs; from source (tests) the folder is one level up. */
+const validatorPath = fileURLToPath(new URL((import.meta.url.endsWith('.ts') ? '../../' : '../../../') + 'schema/docs.validate.cjs', import.meta.url))
+
 let validate: ValidateFunction | undefined
 
 /** Validate the resolved config against `schema/docs.schema.json` (the same file editors use). */
 export function schemaProblems(config: Located): SchemaProblem[] {
-  validate ??= new Ajv({allErrors: true, strict: false, verbose: true}).compile(schema)
+  validate ??= createRequire(import.meta.url)(validatorPath) as ValidateFunction
   if (validate(toValue(config))) return []
   const errors = relevantErrors(validate.errors ?? [])
   const problems: SchemaProblem[] = []
