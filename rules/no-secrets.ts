@@ -1,7 +1,7 @@
 import type {Nodes, Root} from 'mdast'
 import type {Position} from 'unist'
 import {visit} from '../src/walk.js'
-import {rules as secretlintRules} from '@secretlint/secretlint-rule-preset-recommend'
+import {load} from '../src/lazy.js'
 import {defineRule, type RuleContext} from '../src/rule.js'
 import {
   basicKind,
@@ -217,6 +217,7 @@ function createSecretlintScanner(): (text: string) => Candidate[] {
     },
     ignore() {}
   }
+  const {rules: secretlintRules} = load('@secretlint/secretlint-rule-preset-recommend') as typeof import('@secretlint/secretlint-rule-preset-recommend')
   const handlers = secretlintRules
     .filter((rule) => !skippedScanners.includes(rule.meta.id))
     .map((rule) => {

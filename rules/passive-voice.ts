@@ -1,12 +1,13 @@
 import type {Parent as NlcstParent, Root as NlcstRoot, Word} from 'nlcst'
 import type {Point} from 'unist'
 import {toString} from 'nlcst-to-string'
-import retextPassive from 'retext-passive'
+import type retextPassive from 'retext-passive'
 import {VFile} from 'vfile'
 import {defineRule} from '../src/rule.js'
 import {doVerbs, persons} from './passive-voice.data.js'
 import {quotedWords} from './second-person.js'
 import {prechecksOff, type ProseBlock} from '../src/page.js'
+import {load} from '../src/lazy.js'
 
 /**
  * retext-passive's participles (`broken`, `given`, `added`, ...). The package exports only its plugin;
@@ -46,7 +47,7 @@ export default defineRule<Options>({
   },
   defaults: {ignore: []},
   create(options) {
-    const findPassive = retextPassive({ignore: options.ignore})
+    const findPassive = (load('retext-passive') as {default: typeof retextPassive}).default({ignore: options.ignore})
     const participles = participleList && new Set(participleList.filter((word) => !options.ignore.includes(word)))
     return function (_tree, {page, report}) {
       for (const block of page.proseBlocks()) {

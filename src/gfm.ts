@@ -1,17 +1,7 @@
 import type {Extension as FromMarkdownExtension} from 'mdast-util-from-markdown'
 import type {Construct, Extension} from 'micromark-util-types'
 import type {Plugin} from 'unified'
-import {decodeNamedCharacterReference} from 'decode-named-character-reference'
-import {gfmAutolinkLiteral} from 'micromark-extension-gfm-autolink-literal'
-import {gfmFootnote} from 'micromark-extension-gfm-footnote'
-import {gfmStrikethrough} from 'micromark-extension-gfm-strikethrough'
-import {gfmTable} from 'micromark-extension-gfm-table'
-import {gfmTaskListItem} from 'micromark-extension-gfm-task-list-item'
-import {gfmAutolinkLiteralFromMarkdown} from 'mdast-util-gfm-autolink-literal'
-import {gfmFootnoteFromMarkdown} from 'mdast-util-gfm-footnote'
-import {gfmStrikethroughFromMarkdown} from 'mdast-util-gfm-strikethrough'
-import {gfmTableFromMarkdown} from 'mdast-util-gfm-table'
-import {gfmTaskListItemFromMarkdown} from 'mdast-util-gfm-task-list-item'
+import {load, once} from './lazy.js'
 import type {Root} from 'mdast'
 import {EXIT, visit} from './walk.js'
 
@@ -71,12 +61,14 @@ export function gfmFeatures(source: string): GfmFeatures {
   return features
 }
 
+const namedReference = once(() => (load('decode-named-character-reference') as typeof import('decode-named-character-reference')).decodeNamedCharacterReference)
+
 /** Escapes and character references decoded, as text nodes hold them (or more liberally). */
 function decode(source: string): string {
   return source
     .replace(/\\([!-/:-@[-`{-~])/g, '$1')
     .replace(/&(?:#[xX]([\da-fA-F]{1,6})|#(\d{1,7})|([\dA-Za-z]{1,31}));/g, (whole, hex?: string, decimal?: string, name?: string) => {
-      if (name) return decodeNamedCharacterReference(name) || whole
+      if (name) return namedReference()(name) || whole
       const code = hex ? Number.parseInt(hex, 16) : Number(decimal)
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\uFFFD'
     })
@@ -87,6 +79,7 @@ const autolinkNames = {emailAutolink: 'email', wwwAutolink: 'www', protocolAutol
 /** The autolink literal tokenizer with only the constructs the page can contain. */
 function autolinkConstructs(features: GfmFeatures): Extension {
   const text: Record<number, Construct[]> = {}
+  const {gfmAutolinkLiteral} = load('micromark-extension-gfm-autolink-literal') as typeof import('micromark-extension-gfm-autolink-literal')
   for (const [code, value] of Object.entries(gfmAutolinkLiteral().text ?? {})) {
     const constructs = (Array.isArray(value) ? value : [value]) as Construct[]
     const kept = constructs.filter((construct) => {
@@ -107,6 +100,7 @@ const literalInText = /https?:\/\/|www\.|[\w+.-]@[\w-]+\.[\w-]/i
  * text node holds what its patterns need: when none does, it changes nothing.
  */
 function autolinkFromMarkdown(): FromMarkdownExtension {
+  const {gfmAutolinkLiteralFromMarkdown} = load('mdast-util-gfm-autolink-literal') as typeof import('mdast-util-gfm-autolink-literal')
   const extension = gfmAutolinkLiteralFromMarkdown()
   const transforms = (extension.transforms ?? []).map((transform) => (tree: Root) => {
     let found = false
@@ -121,12 +115,22 @@ function autolinkFromMarkdown(): FromMarkdownExtension {
 }
 
 /** The other GFM parts, in remark-gfm's order: the flag that allows each, its tokenizer, its tree builder. */
-const parts: Array<[keyof GfmFeatures & ('footnote' | 'strikethrough' | 'table' | 'taskList'), () => Extension, () => FromMarkdownExtension]> = [
-  ['footnote', gfmFootnote, gfmFootnoteFromMarkdown],
-  ['strikethrough', () => gfmStrikethrough(), gfmStrikethroughFromMarkdown],
-  ['table', gfmTable, gfmTableFromMarkdown],
-  ['taskList', gfmTaskListItem, gfmTaskListItemFromMarkdown]
-]
+const parts = once((): Array<[keyof GfmFeatures & ('footnote' | 'strikethrough' | 'table' | 'taskList'), () => Extension, () => FromMarkdownExtension]> => {
+  const footnote = load('micromark-extension-gfm-footnote') as typeof import('micromark-extension-gfm-footnote')
+  const strikethrough = load('micromark-extension-gfm-strikethrough') as typeof import('micromark-extension-gfm-strikethrough')
+  const table = load('micromark-extension-gfm-table') as typeof import('micromark-extension-gfm-table')
+  const taskList = load('micromark-extension-gfm-task-list-item') as typeof import('micromark-extension-gfm-task-list-item')
+  const footnoteTree = load('mdast-util-gfm-footnote') as typeof import('mdast-util-gfm-footnote')
+  const strikethroughTree = load('mdast-util-gfm-strikethrough') as typeof import('mdast-util-gfm-strikethrough')
+  const tableTree = load('mdast-util-gfm-table') as typeof import('mdast-util-gfm-table')
+  const taskListTree = load('mdast-util-gfm-task-list-item') as typeof import('mdast-util-gfm-task-list-item')
+  return [
+    ['footnote', footnote.gfmFootnote, footnoteTree.gfmFootnoteFromMarkdown],
+    ['strikethrough', () => strikethrough.gfmStrikethrough(), strikethroughTree.gfmStrikethroughFromMarkdown],
+    ['table', table.gfmTable, tableTree.gfmTableFromMarkdown],
+    ['taskList', taskList.gfmTaskListItem, taskListTree.gfmTaskListItemFromMarkdown]
+  ]
+})
 
 /**
  * remark-gfm, limited to `features`: the same extensions in the same order, each added only when
@@ -140,7 +144,7 @@ export const remarkGfmFeatures: Plugin<[GfmFeatures]> = function (features) {
     if (features.email || features.www || features.protocol) micromark.push(autolinkConstructs(features))
     fromMarkdown.push(autolinkFromMarkdown())
   }
-  for (const [feature, syntax, tree] of parts) {
+  for (const [feature, syntax, tree] of parts()) {
     if (!features[feature]) continue
     micromark.push(syntax())
     fromMarkdown.push(tree())

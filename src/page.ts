@@ -6,9 +6,14 @@ import type {Point, Position} from 'unist'
 import type {VFile} from 'vfile'
 import {location} from 'vfile-location'
 import {timeShared} from './timing.js'
-import {toNlcst} from 'mdast-util-to-nlcst'
-import {ParseEnglish} from 'parse-english'
+import {load, once} from './lazy.js'
 import {parseDocument, isMap, isScalar, type Document, type Pair} from 'yaml'
+
+/** mdast-util-to-nlcst and retext-english's parser: loaded when a page first needs a prose tree. */
+const english = once(() => ({
+  toNlcst: (load('mdast-util-to-nlcst') as typeof import('mdast-util-to-nlcst')).toNlcst,
+  ParseEnglish: (load('parse-english') as typeof import('parse-english')).ParseEnglish
+}))
 
 export interface FrontMatterError {
   message: string
@@ -104,7 +109,7 @@ export function createPage(file: VFile, tree: Root, options: PageOptions = {}): 
       return frontMatter
     },
     prose() {
-      prose ??= timeShared('prose trees (retext)', () => realignProse(tree, toNlcst(tree, file, ParseEnglish, {ignore: proseIgnore}), source, lines()))
+      prose ??= timeShared('prose trees (retext)', () => realignProse(tree, english().toNlcst(tree, file, english().ParseEnglish, {ignore: proseIgnore}), source, lines()))
       return prose
     },
     proseBlocks() {
@@ -148,7 +153,7 @@ function collectProseBlocks(tree: Root, file: VFile, source: string, lines: () =
         return words
       },
       prose() {
-        prose ??= timeShared('prose trees (retext)', () => realignProse(block, toNlcst(block, file, ParseEnglish, {ignore: proseIgnore}), source, lines()))
+        prose ??= timeShared('prose trees (retext)', () => realignProse(block, english().toNlcst(block, file, english().ParseEnglish, {ignore: proseIgnore}), source, lines()))
         return prose
       }
     })

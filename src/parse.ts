@@ -2,9 +2,7 @@ import type {Nodes, Root} from 'mdast'
 import type {Plugin, Processor} from 'unified'
 import type {VFile} from 'vfile'
 import {unified} from 'unified'
-import remarkParse from 'remark-parse'
-import remarkFrontmatter from 'remark-frontmatter'
-import remarkMdx from 'remark-mdx'
+import {load, once} from './lazy.js'
 import {kindOf} from './page.js'
 import {deepestNesting, estimateNesting, maxNesting, type Nesting} from './nesting.js'
 import {gfmFeatures, remarkGfmFeatures} from './gfm.js'
@@ -20,6 +18,12 @@ export interface ParseFailure {
   binary: boolean
 }
 
+const remark = once(() => ({
+  parse: (load('remark-parse') as typeof import('remark-parse')).default,
+  frontmatter: (load('remark-frontmatter') as typeof import('remark-frontmatter')).default,
+  mdx: (load('remark-mdx') as typeof import('remark-mdx')).default
+}))
+
 const parsers = new Map<string, Processor<Root>>()
 
 /** The full GFM parser, or one without the GFM constructs this page cannot contain: the same tree, sooner. */
@@ -28,13 +32,14 @@ function parserFor(source: string, markdownOnly: boolean): Processor<Root> {
   const key = (markdownOnly ? 'md:' : 'mdx:') + features.key
   let parser = parsers.get(key)
   if (!parser) {
-    const base = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfmFeatures, features)
-    parser = (markdownOnly ? base : base.use(remarkMdx)).freeze() as unknown as Processor<Root>
+    const {parse, frontmatter, mdx} = remark()
+    const base = unified().use(parse).use(frontmatter, ['yaml']).use(remarkGfmFeatures, features)
+    parser = (markdownOnly ? base : base.use(mdx)).freeze() as unknown as Processor<Root>
     parsers.set(key, parser)
   }
   return parser
 }
-const frontMatterOnly = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).freeze()
+const frontMatterOnly = once(() => unified().use(remark().parse).use(remark().frontmatter, ['yaml']).freeze())
 
 const parseFailures = new WeakMap<VFile, ParseFailure>()
 
@@ -158,7 +163,7 @@ function frontMatterTree(source: string): Root {
   const mark = source.charCodeAt(0) === 0xfeff
   const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(mark ? source.slice(1) : source)
   if (!match) return {type: 'root', children: [], position}
-  const tree = frontMatterOnly.parse(match[0])
+  const tree = frontMatterOnly().parse(match[0])
   if (mark) movePastMark(tree)
   return {type: 'root', children: tree.children.filter((node) => node.type === 'yaml'), position}
 }

@@ -1,5 +1,7 @@
+import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
 import {goodPage, runCli, tempSite} from './helpers/cli.js'
 
@@ -11,7 +13,29 @@ function site() {
   return tempSite(pages)
 }
 
+/** In a new process: lint `root` with a cache in this thread, and say whether the parsers were loaded. */
+function loadsParsers(root: string): boolean {
+  const engine = fileURLToPath(new URL('../dist/src/engine.js', import.meta.url))
+  const script = `
+    import {createRequire} from 'node:module'
+    const {lint} = await import(${JSON.stringify(engine)})
+    await lint({patterns: ['.'], cwd: ${JSON.stringify(root)}, cacheLocation: '.docs-lint-cache'})
+    const loaded = Object.keys(createRequire(import.meta.url).cache)
+    console.log(JSON.stringify(['remark-mdx', 'parse-english', 'secretlint-rule-preset-recommend'].filter((name) => loaded.some((file) => file.includes('/' + name + '/')))))`
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8'})
+  const loaded = JSON.parse(run.stdout) as string[]
+  return loaded.length > 0
+}
+
 describe('--cache', () => {
+  it('loads no parser when every page comes from the cache', () => {
+    const root = site()
+    expect(loadsParsers(root)).toBe(true)
+    expect(loadsParsers(root)).toBe(false)
+    fs.appendFileSync(path.join(root, 'good.mdx'), '\nOne more line.\n')
+    expect(loadsParsers(root)).toBe(true)
+  })
+
   it('gives the same output cold, warm, and without a cache, and invalidates a changed page', async () => {
     const root = site()
     const uncached = await runCli(['--format', 'json'], root)
