@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {createRequire} from 'node:module'
-import {Ajv, type ErrorObject, type ValidateFunction} from 'ajv'
+import type {ErrorObject, ValidateFunction} from 'ajv'
 import YAML from 'yaml'
+import {load, once} from './lazy.js'
 import {closest} from 'fastest-levenshtein'
 import type {Severity} from './rule.js'
 import {rules, ruleById} from '../rules/index.js'
@@ -44,7 +45,8 @@ const severities: Record<string, Severity> = {
   0: 'off', 1: 'warn', 2: 'error'
 }
 
-const ajv = new Ajv({allErrors: false, strict: false, useDefaults: false})
+// ajv is loaded only for a config that sets rule options: most runs never need it.
+const ajv = once(() => new (load('ajv') as typeof import('ajv')).Ajv({allErrors: false, strict: false, useDefaults: false}))
 const validators = new Map<string, ValidateFunction>()
 
 function validatorFor(ruleId: string): ValidateFunction | undefined {
@@ -52,7 +54,7 @@ function validatorFor(ruleId: string): ValidateFunction | undefined {
   if (!rule?.options) return undefined
   let validate = validators.get(ruleId)
   if (!validate) {
-    validate = ajv.compile({...rule.options, additionalProperties: rule.options['additionalProperties'] ?? false})
+    validate = ajv().compile({...rule.options, additionalProperties: rule.options['additionalProperties'] ?? false})
     validators.set(ruleId, validate)
   }
   return validate
