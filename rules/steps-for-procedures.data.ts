@@ -44,3 +44,9 @@ export const numberWords: readonly string[] = [
 
 /** Words whose `.` does not end the first sentence of a step (compared lower-cased, dots kept). */
 export const abbreviations: readonly string[] = ['approx.', 'cf.', 'e.g.', 'eg.', 'etc.', 'i.e.', 'ie.', 'incl.', 'vs.']
+
+/**
+ * How a sentence that introduces examples ends: a list after "… such as:" shows what something can
+ * do ("1. Send an in-app message. 2. Wait 24 hours."), it is not a procedure for the reader.
+ */
+export const exampleLeadIns: readonly string[] = ['such as', 'for example', 'for instance', 'like', 'including']

@@ -7,7 +7,7 @@ import {defineRule, type TextEdit} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {parseFailureOf, parsePage} from '../src/parse.js'
 import {htmlComponentRanges, inRanges, isJsxElement} from './image-alt.js'
-import {abbreviations, checkPhrases, checkVerbs, imperativeVerbs, leadIns, numberWords} from './steps-for-procedures.data.js'
+import {abbreviations, checkPhrases, checkVerbs, exampleLeadIns, imperativeVerbs, leadIns, numberWords} from './steps-for-procedures.data.js'
 
 const verbs = new Set(imperativeVerbs)
 const checks = new Set(checkVerbs)
@@ -17,6 +17,14 @@ const checkPhrase = new RegExp('^(?:' + checkPhrases.join('|') + ')\\b', 'i')
 const word = /[\p{L}][\p{L}'’-]*/u
 // `Add zip functionality (#825)`: a release note names a change, it asks nothing of the reader.
 const releaseNote = /#\d+\)?\.?\s*$/
+const letterOrDigit = /[\p{L}\p{N}]/u
+
+/** The paragraph right before a list ends with "such as:", "for example:": the list holds examples. */
+function introducesExamples(previous: Nodes | undefined): boolean {
+  if (previous?.type !== 'paragraph') return false
+  const text = toString(previous).trimEnd().replace(/:$/, '').trimEnd().toLowerCase()
+  return exampleLeadIns.some((phrase) => text.endsWith(phrase) && !letterOrDigit.test(text.charAt(text.length - phrase.length - 1)))
+}
 
 /** What an item asks: an action ("Click **Save**"), a check ("Verify the token"), or nothing. */
 export type Instruction = 'action' | 'check' | undefined
@@ -125,7 +133,7 @@ export default defineRule({
             }
           }
           const items = chain.flatMap((list) => list.children)
-          if (items.length < 2) continue
+          if (items.length < 2 || introducesExamples(children[children.indexOf(first) - 1])) continue
           const kinds = items.map((item) => instructionOf(itemText(item)))
           const instructions = kinds.filter(Boolean).length
           const checklist = kinds.filter((kind) => kind === 'check').length
