@@ -163,7 +163,7 @@ const linearFileSets = new WeakSet<object>()
  * scan with just the first file that has not arrived (nor failed), found by a cursor that only moves
  * forward: the same decision in constant time. `add` still pushes onto the real list.
  */
-function linearQueue(this: unknown, _options: unknown, fileSet?: EngineFileSet): void {
+export function linearQueue(this: unknown, _options: unknown, fileSet?: EngineFileSet): void {
   if (!fileSet || linearFileSets.has(fileSet) || !Array.isArray(fileSet.files)) return
   linearFileSets.add(fileSet)
   const files = fileSet.files

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// The floor of a run served from the cache: unified-engine alone, finding, reading and queueing every
+// page with docs-lint's options (config and ignore files, extensions, its linear queue), and a parser
+// that does nothing. A warm docs-lint run can be no faster while every page passes through the engine.
+// Usage: node bench/engine-floor.mjs [folder]
+import path from 'node:path'
+import {engine} from 'unified-engine'
+import {unified} from 'unified'
+import {linearQueue} from '../dist/src/engine.js'
+
+function noParse() {
+  this.parser = () => ({type: 'root', children: []})
+}
+
+let pages = 0
+function count() {
+  return () => {
+    pages++
+  }
+}
+
+engine(
+  {
+    processor: () => unified().use(noParse),
+    plugins: [[linearQueue], [count]],
+    cwd: path.resolve(process.argv[2] ?? '.'),
+    files: ['.'],
+    extensions: ['md', 'mdx'],
+    rcName: '.docs-lintrc',
+    packageField: 'docs-lint',
+    detectConfig: true,
+    ignoreName: '.docs-lintignore',
+    detectIgnore: true,
+    silentlyIgnore: true,
+    out: false,
+    output: false,
+    reporter: () => '',
+    quiet: true
+  },
+  (error) => {
+    if (error) {
+      console.error('engine-floor: ' + error.message)
+      process.exit(2)
+    }
+    console.log(pages + ' pages')
+  }
+)
