@@ -47,7 +47,7 @@ export default defineRule<Options>({
   },
   defaults: {ignore: []},
   create(options) {
-    const findPassive = (load('retext-passive') as {default: typeof retextPassive}).default({ignore: options.ignore})
+    const findPassive = (load('retext-passive') as typeof import('retext-passive')).default({ignore: options.ignore})
     const participles = participleList && new Set(participleList.filter((word) => !options.ignore.includes(word)))
     return function (_tree, {page, report}) {
       for (const block of page.proseBlocks()) {

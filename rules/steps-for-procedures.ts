@@ -119,6 +119,7 @@ export default defineRule({
         const children = parent.children as Nodes[]
         for (let index = 0; index < children.length; index++) {
           const first = children[index]!
+          const before = children[index - 1]
           if (first.type !== 'list' || !first.ordered || inRanges(sections, first.position?.start.offset)) continue
           const chain: List[] = [first]
           let next = (first.start ?? 1) + first.children.length
@@ -133,7 +134,7 @@ export default defineRule({
             }
           }
           const items = chain.flatMap((list) => list.children)
-          if (items.length < 2 || introducesExamples(children[children.indexOf(first) - 1])) continue
+          if (items.length < 2 || introducesExamples(before)) continue
           const kinds = items.map((item) => instructionOf(itemText(item)))
           const instructions = kinds.filter(Boolean).length
           const checklist = kinds.filter((kind) => kind === 'check').length
