@@ -9,10 +9,10 @@ import {ConfigError, resolveConfig, type ResolvedConfig, type RuleSetting, type 
 import type {Root} from 'mdast'
 import {docsLintPlugin, MESSAGES_URL} from './processor.js'
 import {ResultCache, contentHash} from './cache.js'
-import {lintTask} from './worker.js'
+import {lintTask, type TaskOutcome} from './worker.js'
 import {defaultMaxFileSize, docsLintParse} from './parse.js'
 import {PagePool, PageTimeoutError, availableCores} from './pool.js'
-import {applyPageResult, serializeConfig} from './remote.js'
+import {applyPageResult, serializeConfig, type PageResult} from './remote.js'
 import {runSiteChecks} from './site/run.js'
 import type {ChangeSet} from './git.js'
 
@@ -112,39 +112,71 @@ function dispatchPlugin(settings: DispatchSettings) {
   }
 
   async function lintPage(tree: Root, file: VFile): Promise<Root> {
-    const value = String(file.value ?? '')
-    const task = {path: file.path, cwd: file.cwd, value, config, maxFileSize: settings.maxFileSize}
+    const inMemory = settings.inMemory.has(file)
     const key = settings.cache?.keyOf(path.resolve(file.cwd, file.path))
-    const hash = settings.cache ? contentHash(value) : ''
-    let result = key === undefined ? undefined : settings.cache!.get(key, hash, config.key)
-    if (!result) {
-      try {
-        // Too large to be worth a copy to a worker: this thread reports it without parsing it.
-        let local = !settings.pool || (value.length > maxFileSize / 3 && Buffer.byteLength(value) > maxFileSize)
-        if (!local && settings.cache && settings.local.left > 0 && value.length < localPageSize) {
-          settings.local.left--
-          local = true
-        }
-        result = local ? await lintTask({...task, id: 0}) : await settings.pool!.run(task)
-      } catch (error) {
-        const timeout = error instanceof PageTimeoutError
-        const message = file.message(timeout ? error.message : 'Cannot lint page: ' + String((error as Error).message).split('\n')[0], {
-          ruleId: timeout ? 'file-timeout' : 'rule-error',
-          source: 'docs-lint'
-        })
-        message.fatal = true
-        message.url = MESSAGES_URL + '#' + (timeout ? 'file-timeout' : 'rule-error')
-        return tree
+    let hash = ''
+    let result: PageResult | undefined
+    let local = !settings.pool
+    {
+      const value = String(file.value ?? '')
+      if (settings.cache) hash = contentHash(value)
+      result = key === undefined ? undefined : settings.cache!.get(key, hash, config.key)
+      // Too large to be worth a copy to a worker: this thread reports it without parsing it.
+      local ||= value.length > maxFileSize / 3 && Buffer.byteLength(value) > maxFileSize
+      if (!result && !local && settings.cache && settings.local.left > 0 && value.length < localPageSize) {
+        settings.local.left--
+        local = true
       }
-      if (key !== undefined) settings.cache!.set(key, hash, config.key, result)
+      if (!result && local) {
+        try {
+          result = (await lintTask({id: 0, path: file.path, cwd: file.cwd, value, config, maxFileSize: settings.maxFileSize})).result
+        } catch (error) {
+          return failed(file, tree, error)
+        }
+        if (key !== undefined) settings.cache!.set(key, hash, config.key, result)
+      }
+    }
+    if (!result) {
+      // unified-engine reads every page at once, so pages wait here for a worker by the thousand. A
+      // page from disk goes as its path and the worker reads it again (from the system's file cache):
+      // this thread holds no page text meanwhile (some 60 MB on 10,000 pages). Nothing after linting
+      // reads the text of a page from disk (`--fix` reads the file again).
+      if (!inMemory) file.value = ''
+      let outcome: TaskOutcome
+      try {
+        outcome = await settings.pool!.run({
+          path: file.path,
+          cwd: file.cwd,
+          value: inMemory ? String(file.value ?? '') : undefined,
+          hashContent: settings.cache !== undefined,
+          config,
+          maxFileSize: settings.maxFileSize
+        })
+      } catch (error) {
+        return failed(file, tree, error)
+      }
+      result = outcome.result
+      // The text the worker linted, which is the one to cache even if the page changed in between.
+      if (key !== undefined) settings.cache!.set(key, outcome.hash ?? hash, config.key, result)
     }
     applyPageResult(file, result, settings.config)
-    if (result.data['bom']) file.value = value.slice(1)
-    // The engine keeps every file to the end, and nothing after linting reads the text of a page
-    // it read from disk (`--fix` reads the file again): on a large site that is most of the memory.
-    if (!settings.inMemory.has(file)) file.value = ''
+    if (inMemory && result.data['bom']) file.value = String(file.value ?? '').slice(1)
+    // The engine keeps every file to the end: on a large site the pages' text would be most of the memory.
+    if (!inMemory) file.value = ''
     return tree
   }
+}
+
+/** A page that could not be linted (a worker error, a timeout) becomes one fatal message on it. */
+function failed(file: VFile, tree: Root, error: unknown): Root {
+  const timeout = error instanceof PageTimeoutError
+  const message = file.message(timeout ? error.message : 'Cannot lint page: ' + String((error as Error).message).split('\n')[0], {
+    ruleId: timeout ? 'file-timeout' : 'rule-error',
+    source: 'docs-lint'
+  })
+  message.fatal = true
+  message.url = MESSAGES_URL + '#' + (timeout ? 'file-timeout' : 'rule-error')
+  return tree
 }
 
 /** The part of unified-engine's `FileSet` that its queue step reads. */

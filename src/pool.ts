@@ -1,7 +1,6 @@
 import os from 'node:os'
 import {Worker} from 'node:worker_threads'
-import type {PageResult} from './remote.js'
-import type {PageTask, TaskReply} from './worker.js'
+import type {PageTask, TaskOutcome, TaskReply} from './worker.js'
 
 interface Slot {
   worker: Worker
@@ -12,7 +11,7 @@ interface Slot {
 
 interface Pending {
   task: PageTask
-  resolve: (result: PageResult) => void
+  resolve: (outcome: TaskOutcome) => void
   reject: (error: Error) => void
   started: number
 }
@@ -70,7 +69,7 @@ export class PagePool {
       if (!pending) return
       slot.inFlight.delete(reply.id)
       if ('error' in reply) pending.reject(new Error(reply.error))
-      else pending.resolve(reply.result)
+      else pending.resolve({result: reply.result, hash: reply.hash})
       this.pump()
     })
     worker.on('error', (error) => this.replace(slot, error))
@@ -96,7 +95,7 @@ export class PagePool {
     this.pump()
   }
 
-  run(task: Omit<PageTask, 'id'>): Promise<PageResult> {
+  run(task: Omit<PageTask, 'id'>): Promise<TaskOutcome> {
     this.start()
     return new Promise((resolve, reject) => {
       this.queue.push({task: {...task, id: this.nextId++}, resolve, reject, started: 0})

@@ -1,4 +1,7 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import {parentPort, workerData} from 'node:worker_threads'
+import {contentHash} from './cache.js'
 import {VFile} from 'vfile'
 import {createProcessor} from './processor.js'
 import {deserializeConfig, pageResultOf, type PageResult, type SerializedConfig} from './remote.js'
@@ -7,20 +10,30 @@ export interface PageTask {
   id: number
   path: string
   cwd: string
-  value: string
+  /** The page's text; absent for a page on disk, which the worker reads itself (as UTF-8, like unified-engine). */
+  value: string | undefined
+  /** Send back the content hash of the text linted, for the cache. */
+  hashContent?: boolean | undefined
   config: SerializedConfig
   maxFileSize: number | undefined
 }
 
-export type TaskReply = {id: number; result: PageResult} | {id: number; error: string}
+export interface TaskOutcome {
+  result: PageResult
+  /** With `hashContent`: the hash of the text linted. */
+  hash: string | undefined
+}
+
+export type TaskReply = ({id: number} & TaskOutcome) | {id: number; error: string}
 
 /** Lint one page exactly as the main thread would (same processor), and send back its messages and facts. */
-export async function lintTask(task: PageTask): Promise<PageResult> {
+export async function lintTask(task: PageTask): Promise<TaskOutcome> {
+  const value = task.value ?? fs.readFileSync(path.resolve(task.cwd, task.path), 'utf8')
   const config = deserializeConfig(task.config)
-  const file = new VFile({path: task.path, cwd: task.cwd, value: task.value})
+  const file = new VFile({path: task.path, cwd: task.cwd, value})
   const processor = createProcessor(config, {maxFileSize: task.maxFileSize})
   await processor.run(processor.parse(file), file)
-  return pageResultOf(file)
+  return {result: pageResultOf(file), hash: task.hashContent ? contentHash(value) : undefined}
 }
 
 // Only in a thread the pool started: this module is also imported by the main thread (and test runners' threads).
@@ -29,7 +42,7 @@ if (parentPort && (workerData as {docsLintWorker?: boolean} | undefined)?.docsLi
   port.postMessage('ready')
   port.on('message', (task: PageTask) => {
     lintTask(task).then(
-      (result) => port.postMessage({id: task.id, result} satisfies TaskReply),
+      (outcome) => port.postMessage({id: task.id, ...outcome} satisfies TaskReply),
       (error: unknown) => port.postMessage({id: task.id, error: String((error as Error)?.stack ?? error)} satisfies TaskReply)
     )
   })
