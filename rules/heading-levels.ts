@@ -129,12 +129,16 @@ export default defineRule({
   create() {
     return function (tree, {page, report}) {
       const headings = headingsOf(tree)
-      const fix = outlineFix(tree, headings, page)
+      // `mode: custom` pages lay themselves out and do not show the title: their own `<h1>` is the title.
+      const ownTitle = headings.some((heading) => heading.depth === 1) && page.frontMatter().data?.['mode'] === 'custom'
+      const fix = ownTitle ? undefined : outlineFix(tree, headings, page)
       // A snippet is placed under some heading of the page that imports it: its first level is free.
       let previous = page.isSnippet ? 6 : 0
       for (const heading of headings) {
         const {depth, position} = heading
-        if (depth === 1) {
+        if (depth === 1 && ownTitle) {
+          // The title: the outline below it starts at level 2.
+        } else if (depth === 1) {
           report({
             message: 'Unexpected heading level `1`, expected `2`: the page title comes from front matter',
             place: position,
