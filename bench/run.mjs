@@ -56,11 +56,14 @@ function generate(count) {
 corpora.push(generate(1000), generate(10000))
 
 const bin = (name) => path.join(project, 'node_modules/.bin', name)
+// The page the "1 page changed" run edits: one docs-lint lints (the first page found may be a README.md,
+// which the platform never publishes and docs-lint never lints).
+const changedPage = (corpus) => pageFiles(corpus.folder).find((file) => file.endsWith('.mdx')) ?? pageFiles(corpus.folder)[0]
 const cacheFile = (corpus) => path.join(work, '_cache-' + corpus.name.replace(/\W+/g, '-'))
 const tools = [
   {name: 'docs-lint cold', docsLint: true, args: (c) => [path.join(project, 'bin/docs-lint.js'), '--format', 'json', '--cache-location', cacheFile(c), '.'], before: (c) => fs.rmSync(cacheFile(c), {force: true})},
   {name: 'docs-lint warm', docsLint: true, args: (c) => [path.join(project, 'bin/docs-lint.js'), '--format', 'json', '--cache-location', cacheFile(c), '.']},
-  {name: 'docs-lint warm, 1 page changed', docsLint: true, args: (c) => [path.join(project, 'bin/docs-lint.js'), '--format', 'json', '--cache-location', cacheFile(c), '.'], before: (c) => fs.appendFileSync(pageFiles(c.folder)[0], '\nOne more line.\n')},
+  {name: 'docs-lint warm, 1 page changed', docsLint: true, args: (c) => [path.join(project, 'bin/docs-lint.js'), '--format', 'json', '--cache-location', cacheFile(c), '.'], before: (c) => fs.appendFileSync(changedPage(c), '\nOne more line.\n')},
   {name: 'docs-lint --jobs 1 (no cache)', docsLint: true, args: () => [path.join(project, 'bin/docs-lint.js'), '--format', 'json', '--jobs', '1', '.']},
   {name: 'docs-lint (no cache)', docsLint: true, args: () => [path.join(project, 'bin/docs-lint.js'), '--format', 'json', '.']},
   {name: 'parse floor (1 thread)', args: () => [path.join(here, 'parse-floor.mjs'), '.']},
