@@ -26,6 +26,13 @@ function introducesExamples(previous: Nodes | undefined): boolean {
   return exampleLeadIns.some((phrase) => text.endsWith(phrase) && !letterOrDigit.test(text.charAt(text.length - phrase.length - 1)))
 }
 
+/** `1. Set an environment variable. Or…`: an item that ends with "or" offers an alternative to the next. */
+function endsWithOr(text: string): boolean {
+  let end = text.length
+  while (end > 0 && ' \t\n.…:'.includes(text[end - 1]!)) end--
+  return end >= 2 && text.slice(end - 2, end).toLowerCase() === 'or' && !letterOrDigit.test(text.charAt(end - 3))
+}
+
 /** What an item asks: an action ("Click **Save**"), a check ("Verify the token"), or nothing. */
 export type Instruction = 'action' | 'check' | undefined
 
@@ -135,6 +142,8 @@ export default defineRule({
           }
           const items = chain.flatMap((list) => list.children)
           if (items.length < 2 || introducesExamples(before)) continue
+          // Alternatives, not a sequence.
+          if (items.slice(0, -1).some((item) => endsWithOr(itemText(item)))) continue
           const kinds = items.map((item) => instructionOf(itemText(item)))
           const instructions = kinds.filter(Boolean).length
           const checklist = kinds.filter((kind) => kind === 'check').length
