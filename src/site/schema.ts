@@ -1,10 +1,10 @@
-import {createRequire} from 'node:module'
 import {fileURLToPath} from 'node:url'
 import type {ErrorObject, ValidateFunction} from 'ajv'
 import {closest, distance} from 'fastest-levenshtein'
 import type {Position} from 'unist'
 import schema from '../../schema/docs.schema.json' with {type: 'json'}
 import type {JsonDocument, Located, LocatedMember} from './json.js'
+import {load} from '../lazy.js'
 import {toValue} from './json.js'
 
 /** A problem the schema finds, placed in the file that holds it. */
@@ -27,7 +27,7 @@ let validate: ValidateFunction | undefined
 
 /** Validate the resolved config against `schema/docs.schema.json` (the same file editors use). */
 export function schemaProblems(config: Located): SchemaProblem[] {
-  validate ??= createRequire(import.meta.url)(validatorPath) as ValidateFunction
+  validate ??= load(validatorPath) as ValidateFunction
   if (validate(toValue(config))) return []
   const errors = relevantErrors(validate.errors ?? [])
   const problems: SchemaProblem[] = []
