@@ -6,7 +6,7 @@
 import path from 'node:path'
 import {engine} from 'unified-engine'
 import {unified} from 'unified'
-import {linearQueue} from '../dist/src/engine.js'
+import {discoveryOptions, linearQueue} from '../dist/src/engine.js'
 
 function noParse() {
   this.parser = () => ({type: 'root', children: []})
@@ -19,19 +19,13 @@ function count() {
   }
 }
 
+const cwd = path.resolve(process.argv[2] ?? '.')
 engine(
   {
+    ...discoveryOptions(cwd, ['.']),
     processor: () => unified().use(noParse),
     plugins: [[linearQueue], [count]],
-    cwd: path.resolve(process.argv[2] ?? '.'),
     files: ['.'],
-    extensions: ['md', 'mdx'],
-    rcName: '.docs-lintrc',
-    packageField: 'docs-lint',
-    detectConfig: true,
-    ignoreName: '.docs-lintignore',
-    detectIgnore: true,
-    silentlyIgnore: true,
     out: false,
     output: false,
     reporter: () => '',

@@ -6,22 +6,15 @@ import {unified} from 'unified'
 import remarkParse from 'remark-parse'
 import remarkFrontmatter from 'remark-frontmatter'
 import remarkMdx from 'remark-mdx'
+import {pageFiles} from './corpora.mjs'
 
 const markdown = unified().use(remarkParse).use(remarkFrontmatter).freeze()
 const mdx = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).freeze()
 let pages = 0
-const walk = (folder) => {
-  for (const entry of fs.readdirSync(folder, {withFileTypes: true})) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
-    const full = path.join(folder, entry.name)
-    if (entry.isDirectory()) walk(full)
-    else if (/\.mdx?$/.test(entry.name)) {
-      pages++
-      try {
-        ;(entry.name.endsWith('.md') ? markdown : mdx).parse(fs.readFileSync(full, 'utf8'))
-      } catch {}
-    }
-  }
+for (const file of pageFiles(path.resolve(process.argv[2] ?? '.'))) {
+  pages++
+  try {
+    ;(file.endsWith('.md') ? markdown : mdx).parse(fs.readFileSync(file, 'utf8'))
+  } catch {}
 }
-walk(path.resolve(process.argv[2] ?? '.'))
 console.log(pages + ' pages')

@@ -231,8 +231,26 @@ const platformIgnores = [
   'README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md'
 ]
 
+/**
+ * How unified-engine finds the pages to lint and their config and ignore files. `lint` and
+ * `bench/engine-floor.mjs` (unified-engine alone, the floor of a cached run) share it.
+ */
+export function discoveryOptions(cwd: string, patterns: readonly string[], ignore: readonly string[] = []) {
+  return {
+    cwd,
+    extensions: [...pageExtensions],
+    rcName: '.docs-lintrc',
+    packageField: 'docs-lint',
+    detectConfig: true,
+    ignoreName: '.docs-lintignore',
+    detectIgnore: true,
+    ignorePatterns: [...platformIgnores, ...mintignorePatterns(cwd, patterns), ...ignore],
+    silentlyIgnore: true
+  }
+}
+
 /** Translate `.mintignore` patterns (gitignore syntax, relative to their folder) into cwd-relative ones. */
-export function mintignorePatterns(cwd: string, patterns: string[]): string[] {
+export function mintignorePatterns(cwd: string, patterns: readonly string[]): string[] {
   const folders = new Set<string>([cwd])
   for (const pattern of patterns) {
     let folder = path.resolve(cwd, pattern.replace(/[*{[].*$/, ''))
@@ -443,17 +461,9 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     engine(
       {
         processor: () => unified().use(docsLintParse, {skip, maxFileSize: options.maxFileSize, deferred}),
-        cwd,
+        ...discoveryOptions(cwd, patterns, screened.ignore),
         files: [...patterns, ...(options.files ?? [])],
-        extensions: [...pageExtensions],
-        rcName: '.docs-lintrc',
-        packageField: 'docs-lint',
         rcPath: options.configPath === undefined ? undefined : path.resolve(cwd, options.configPath),
-        detectConfig: true,
-        ignoreName: '.docs-lintignore',
-        detectIgnore: true,
-        ignorePatterns: [...platformIgnores, ...mintignorePatterns(cwd, patterns), ...screened.ignore],
-        silentlyIgnore: true,
         configTransform(value, filePath) {
           return {plugins: pagePlugins(resolveFor(value as UserConfig, filePath))}
         },

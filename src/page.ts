@@ -9,11 +9,12 @@ import {timeShared} from './timing.js'
 import {load, once} from './lazy.js'
 import {parseDocument, isMap, isScalar, type Document, type Pair} from 'yaml'
 
-/** mdast-util-to-nlcst and retext-english's parser: loaded when a page first needs a prose tree. */
-const english = once(() => ({
-  toNlcst: (load('mdast-util-to-nlcst') as typeof import('mdast-util-to-nlcst')).toNlcst,
-  ParseEnglish: (load('parse-english') as typeof import('parse-english')).ParseEnglish
-}))
+/** The mdast-to-retext conversion with retext-english's parser, loaded when a page first needs a prose tree. */
+const englishConverter = once(() => {
+  const {toNlcst} = load('mdast-util-to-nlcst') as typeof import('mdast-util-to-nlcst')
+  const {ParseEnglish} = load('parse-english') as typeof import('parse-english')
+  return (node: Root | Paragraph | Heading, file: VFile): NlcstRoot => toNlcst(node, file, ParseEnglish, {ignore: proseIgnore})
+})
 
 export interface FrontMatterError {
   message: string
@@ -109,7 +110,7 @@ export function createPage(file: VFile, tree: Root, options: PageOptions = {}): 
       return frontMatter
     },
     prose() {
-      prose ??= timeShared('prose trees (retext)', () => realignProse(tree, english().toNlcst(tree, file, english().ParseEnglish, {ignore: proseIgnore}), source, lines()))
+      prose ??= timeShared('prose trees (retext)', () => realignProse(tree, englishConverter()(tree, file), source, lines()))
       return prose
     },
     proseBlocks() {
@@ -153,7 +154,7 @@ function collectProseBlocks(tree: Root, file: VFile, source: string, lines: () =
         return words
       },
       prose() {
-        prose ??= timeShared('prose trees (retext)', () => realignProse(block, english().toNlcst(block, file, english().ParseEnglish, {ignore: proseIgnore}), source, lines()))
+        prose ??= timeShared('prose trees (retext)', () => realignProse(block, englishConverter()(block, file), source, lines()))
         return prose
       }
     })
