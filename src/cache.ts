@@ -2,6 +2,7 @@ import {createHash, randomBytes} from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type {PageResult} from './remote.js'
+import type {Snapshot} from './snapshot.js'
 import {version} from './version.js'
 
 const magic = '{"docsLintCache":1,'
@@ -16,7 +17,12 @@ interface CacheFile {
   docsLintCache: 1
   version: string
   entries: Record<string, Entry>
+  /** The last runs' discoveries, by the settings of the run (see `src/snapshot.ts`). */
+  snapshots?: Record<string, Snapshot>
 }
+
+/** Snapshots kept: one per way of running docs-lint on the folder (whole site, one section, ...). */
+const maxSnapshots = 8
 
 export function contentHash(value: string): string {
   return createHash('sha256').update(value).digest('base64url').slice(0, 22)
@@ -46,6 +52,7 @@ function reviveSets(value: unknown): unknown {
  */
 export class ResultCache {
   private entries: Record<string, Entry> = {}
+  private snapshots: Record<string, Snapshot> = {}
   private dirty = false
   private writable = true
   readonly notices: string[] = []
@@ -79,6 +86,7 @@ export class ResultCache {
         if (entry?.result?.data) entry.result.data = reviveSets(entry.result.data) as Record<string, unknown>
       }
       this.entries = data.entries
+      if (data.snapshots && typeof data.snapshots === 'object') this.snapshots = data.snapshots
     } catch {
       this.notices.push('Ignoring cache `' + location + '`: it is corrupt; it will be rebuilt')
       this.dirty = true
@@ -100,6 +108,29 @@ export class ResultCache {
     this.dirty = true
   }
 
+  /** The discovery of the last run with these settings, if it looks like one. */
+  snapshot(settingsKey: string): Snapshot | undefined {
+    const snapshot = this.snapshots[settingsKey]
+    const valid =
+      snapshot &&
+      typeof snapshot.signature === 'string' &&
+      Array.isArray(snapshot.extended) &&
+      Array.isArray(snapshot.configs) &&
+      Array.isArray(snapshot.files) &&
+      snapshot.files.every((file) => Array.isArray(file) && typeof file[0] === 'string' && typeof file[1] === 'string' && snapshot.configs[file[2]] !== undefined)
+    return valid ? snapshot : undefined
+  }
+
+  setSnapshot(settingsKey: string, snapshot: Snapshot | undefined): void {
+    const before = this.snapshots[settingsKey]
+    if (before === undefined && snapshot === undefined) return
+    delete this.snapshots[settingsKey]
+    if (snapshot) this.snapshots[settingsKey] = snapshot
+    const keys = Object.keys(this.snapshots)
+    for (const key of keys.slice(0, Math.max(0, keys.length - maxSnapshots))) delete this.snapshots[key]
+    if (!before || !snapshot || JSON.stringify(before) !== JSON.stringify(snapshot)) this.dirty = true
+  }
+
   /** Drop entries of pages that no longer exist, then write atomically if anything changed. */
   save(seen?: ReadonlySet<string>): void {
     if (!this.writable || !this.dirty) return
@@ -108,7 +139,7 @@ export class ResultCache {
         if (!seen.has(key) && !fs.existsSync(path.resolve(path.dirname(this.location), key))) delete this.entries[key]
       }
     }
-    const body = JSON.stringify({entries: this.entries, version}, replacer)
+    const body = JSON.stringify({entries: this.entries, snapshots: this.snapshots, version}, replacer)
     const text = magic + body.slice(1)
     const temp = this.location + '.' + process.pid + '-' + randomBytes(4).toString('hex') + '.tmp'
     try {

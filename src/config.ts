@@ -232,12 +232,18 @@ function isPresetName(name: string): name is PresetName {
  */
 export function resolveConfig(
   user: UserConfig | undefined,
-  options: {filePath?: string | undefined; overrides?: Record<string, RuleSetting> | undefined; cwd?: string | undefined} = {}
+  options: {
+    filePath?: string | undefined
+    overrides?: Record<string, RuleSetting> | undefined
+    cwd?: string | undefined
+    /** Receives every file that an `extends` loads (absolute paths). */
+    extendedFiles?: Set<string> | undefined
+  } = {}
 ): ResolvedConfig {
   displayRoot = options.cwd ?? process.cwd()
   const settings = new Map<string, {setting: unknown; filePath: string | undefined}>()
   const components = new Set<string>()
-  collect(user ?? {extends: 'recommended'}, options.filePath, [], settings, components)
+  collect(user ?? {extends: 'recommended'}, options.filePath, [], settings, components, options.extendedFiles)
   for (const [ruleId, setting] of Object.entries(options.overrides ?? {})) {
     settings.set(ruleId, {setting, filePath: undefined})
   }
@@ -260,7 +266,8 @@ function collect(
   filePath: string | undefined,
   chain: string[],
   settings: Map<string, {setting: unknown; filePath: string | undefined}>,
-  components: Set<string>
+  components: Set<string>,
+  extendedFiles: Set<string> | undefined
 ): void {
   if (config === undefined || config === null) return
   if (typeof config !== 'object' || Array.isArray(config)) {
@@ -279,7 +286,7 @@ function collect(
     }
     const name = parent.replace(/^docs-lint[:/](presets\/)?/, '')
     if (isPresetName(name)) {
-      collect(presets[name], undefined, chain, settings, components)
+      collect(presets[name], undefined, chain, settings, components, extendedFiles)
       continue
     }
     if (!parent.startsWith('.') && !path.isAbsolute(parent)) {
@@ -292,7 +299,8 @@ function collect(
     if (chain.includes(target)) {
       throw new ConfigError('Config `' + displayPath(target) + '` extends itself' + where(filePath))
     }
-    collect(loadConfigFile(target), target, [...chain, target], settings, components)
+    extendedFiles?.add(target)
+    collect(loadConfigFile(target), target, [...chain, target], settings, components, extendedFiles)
   }
   const ruleSettings = record['rules']
   if (ruleSettings !== undefined) {

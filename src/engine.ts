@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {Writable} from 'node:stream'
-import {engine} from 'unified-engine'
 import {unified} from 'unified'
 import {VFile as VFileClass, type VFile} from 'vfile'
 import {compareMessage} from 'vfile-sort'
@@ -12,9 +11,10 @@ import {ResultCache, contentHash} from './cache.js'
 import {lintTask, type TaskOutcome} from './worker.js'
 import {defaultMaxFileSize, docsLintParse} from './parse.js'
 import {PagePool, PageTimeoutError, availableCores} from './pool.js'
-import {applyPageResult, serializeConfig, type PageResult} from './remote.js'
+import {applyPageResult, deserializeConfig, serializeConfig, type PageResult, type SerializedConfig} from './remote.js'
 import {runSiteChecks} from './site/run.js'
 import type {ChangeSet} from './git.js'
+import {discoveryFileName, discoveryFilesAbove, discoverySignature, extendedUnchanged, hashExtended, type DiscoveryInputs, type Snapshot} from './snapshot.js'
 
 export interface LintOptions {
   /** Files, folders or globs; default `.`. */
@@ -98,77 +98,77 @@ export function autoJobs(pageBytes: number): number {
  * worker thread (or this one), then put its messages and facts on the engine's file.
  */
 function dispatchPlugin(settings: DispatchSettings) {
-  const maxFileSize = settings.maxFileSize ?? defaultMaxFileSize
-  const config = serializeConfig(settings.config)
   const progress = settings.progress
   return async function (tree: Root, file: VFile): Promise<Root> {
     if (file.data['docsLintSkipped']) return tree
     progress.started++
     try {
-      return await lintPage(tree, file)
+      const inMemory = settings.inMemory.has(file)
+      await lintPage(settings, settings.config, file, String(file.value ?? ''), inMemory)
+      // The engine keeps every file to the end: on a large site the pages' text would be most of the memory.
+      if (!inMemory) file.value = ''
+      return tree
     } finally {
       progress.report?.(++progress.done, progress.started)
     }
   }
+}
 
-  async function lintPage(tree: Root, file: VFile): Promise<Root> {
-    const inMemory = settings.inMemory.has(file)
-    const key = settings.cache?.keyOf(path.resolve(file.cwd, file.path))
-    let hash = ''
-    let result: PageResult | undefined
-    let local = !settings.pool
-    {
-      const value = String(file.value ?? '')
-      if (settings.cache) hash = contentHash(value)
-      result = key === undefined ? undefined : settings.cache!.get(key, hash, config.key)
-      // Too large to be worth a copy to a worker: this thread reports it without parsing it.
-      local ||= value.length > maxFileSize / 3 && Buffer.byteLength(value) > maxFileSize
-      if (!result && !local && settings.cache && settings.local.left > 0 && value.length < localPageSize) {
-        settings.local.left--
-        local = true
-      }
-      if (!result && local) {
-        try {
-          result = (await lintTask({id: 0, path: file.path, cwd: file.cwd, value, config, maxFileSize: settings.maxFileSize})).result
-        } catch (error) {
-          return failed(file, tree, error)
-        }
-        if (key !== undefined) settings.cache!.set(key, hash, config.key, result)
-      }
-    }
-    if (!result) {
-      // unified-engine reads every page at once, so pages wait here for a worker by the thousand. A
-      // page from disk goes as its path and the worker reads it again (from the system's file cache):
-      // this thread holds no page text meanwhile (some 60 MB on 10,000 pages). Nothing after linting
-      // reads the text of a page from disk (`--fix` reads the file again).
-      if (!inMemory) file.value = ''
-      let outcome: TaskOutcome
-      try {
-        outcome = await settings.pool!.run({
-          path: file.path,
-          cwd: file.cwd,
-          value: inMemory ? String(file.value ?? '') : undefined,
-          hashContent: settings.cache !== undefined,
-          config,
-          maxFileSize: settings.maxFileSize
-        })
-      } catch (error) {
-        return failed(file, tree, error)
-      }
-      result = outcome.result
-      // The text the worker linted, which is the one to cache even if the page changed in between.
-      if (key !== undefined) settings.cache!.set(key, outcome.hash ?? hash, config.key, result)
-    }
-    applyPageResult(file, result, settings.config)
-    if (inMemory && result.data['bom']) file.value = String(file.value ?? '').slice(1)
-    // The engine keeps every file to the end: on a large site the pages' text would be most of the memory.
-    if (!inMemory) file.value = ''
-    return tree
+/**
+ * Put a page's result on `file`: from the cache when its text and config are unchanged, else linted in
+ * a worker (or this thread). A page that cannot be linted gets one fatal message instead.
+ */
+async function lintPage(settings: DispatchSettings, resolved: ResolvedConfig, file: VFile, value: string, inMemory: boolean): Promise<void> {
+  const config = serializeConfig(resolved)
+  const maxFileSize = settings.maxFileSize ?? defaultMaxFileSize
+  const key = settings.cache?.keyOf(path.resolve(file.cwd, file.path))
+  const hash = settings.cache ? contentHash(value) : ''
+  let result = key === undefined ? undefined : settings.cache!.get(key, hash, config.key)
+  // Too large to be worth a copy to a worker: this thread reports it without parsing it.
+  let local = !settings.pool || (value.length > maxFileSize / 3 && Buffer.byteLength(value) > maxFileSize)
+  if (!result && !local && settings.cache && settings.local.left > 0 && value.length < localPageSize) {
+    settings.local.left--
+    local = true
   }
+  if (!result && local) {
+    try {
+      result = (await lintTask({id: 0, path: file.path, cwd: file.cwd, value, config, maxFileSize: settings.maxFileSize})).result
+    } catch (error) {
+      failed(file, error)
+      return
+    }
+    if (key !== undefined) settings.cache!.set(key, hash, config.key, result)
+  }
+  if (!result) {
+    // unified-engine reads every page at once, so pages wait here for a worker by the thousand. A
+    // page from disk goes as its path and the worker reads it again (from the system's file cache):
+    // this thread holds no page text meanwhile (some 60 MB on 10,000 pages). Nothing after linting
+    // reads the text of a page from disk (`--fix` reads the file again).
+    if (!inMemory) file.value = ''
+    let outcome: TaskOutcome
+    try {
+      outcome = await settings.pool!.run({
+        path: file.path,
+        cwd: file.cwd,
+        value: inMemory ? value : undefined,
+        hashContent: settings.cache !== undefined,
+        config,
+        maxFileSize: settings.maxFileSize
+      })
+    } catch (error) {
+      failed(file, error)
+      return
+    }
+    result = outcome.result
+    // The text the worker linted, which is the one to cache even if the page changed in between.
+    if (key !== undefined) settings.cache!.set(key, outcome.hash ?? hash, config.key, result)
+  }
+  applyPageResult(file, result, resolved)
+  if (inMemory && result.data['bom']) file.value = value.slice(1)
 }
 
 /** A page that could not be linted (a worker error, a timeout) becomes one fatal message on it. */
-function failed(file: VFile, tree: Root, error: unknown): Root {
+function failed(file: VFile, error: unknown): void {
   const timeout = error instanceof PageTimeoutError
   const message = file.message(timeout ? error.message : 'Cannot lint page: ' + String((error as Error).message).split('\n')[0], {
     ruleId: timeout ? 'file-timeout' : 'rule-error',
@@ -176,7 +176,6 @@ function failed(file: VFile, tree: Root, error: unknown): Root {
   })
   message.fatal = true
   message.url = MESSAGES_URL + '#' + (timeout ? 'file-timeout' : 'rule-error')
-  return tree
 }
 
 /** The part of unified-engine's `FileSet` that its queue step reads. */
@@ -310,7 +309,9 @@ export function screenFolders(
   patterns: readonly string[],
   extensions: readonly string[],
   /** Which pages count towards `pageBytes` (absolute paths); none when absent, which saves a stat per page. */
-  measure?: (absolute: string) => boolean
+  measure?: (absolute: string) => boolean,
+  /** Receives the pages and the config and ignore files found, for a cached run's replay. */
+  inputs?: DiscoveryInputs
 ): Screened {
   const screened: Screened = {ignore: [], unreadable: [], pageBytes: 0}
   const isPage = (name: string) => extensions.includes(path.extname(name).slice(1))
@@ -340,21 +341,27 @@ export function screenFolders(
     }
     for (const entry of entries) {
       const full = path.join(folder, entry.name)
+      if (inputs && discoveryFileName.test(entry.name)) inputs.configFiles.push(full)
       if (entry.isDirectory()) {
         if (!unwalkedFolders.has(entry.name)) walk(full, [...ancestors, path.join(ancestors.at(-1)!, entry.name)])
       } else if (entry.isSymbolicLink()) {
         // A dangling link: unified-engine reports it when it is a page.
         const target = statReal(full)
-        if (!target) continue
+        if (!target) {
+          if (isPage(entry.name)) inputs?.pages.push(full + ' (dangling)')
+          continue
+        }
         const {stats, real} = target
         if (stats.isDirectory()) {
           if (ancestors.includes(real)) leaveOut(full, false)
           else if (!unwalkedFolders.has(entry.name)) walk(full, [...ancestors, real])
         } else if (isPage(entry.name)) {
+          inputs?.pages.push(full + (stats.isFile() ? '' : ' (not a file)'))
           if (stats.isFile()) count(full, stats)
           else leaveOut(full, true)
         }
       } else if (isPage(entry.name)) {
+        inputs?.pages.push(full + (entry.isFile() ? '' : ' (not a file)'))
         if (entry.isFile()) count(full)
         else leaveOut(full, true)
       }
@@ -366,12 +373,19 @@ export function screenFolders(
     const before = pattern.slice(0, Math.max(0, magic))
     const folder = before.slice(0, Math.max(before.lastIndexOf('/'), before.lastIndexOf(path.sep)) + 1)
     const base = path.resolve(cwd, magic === -1 ? pattern : folder || '.')
+    if (inputs) discoveryFilesAbove(path.dirname(base), inputs.configFiles)
     const target = statReal(base)
-    if (!target) continue
+    if (!target) {
+      inputs?.pages.push(base + ' (missing)')
+      continue
+    }
     const {stats, real} = target
     if (stats.isDirectory()) walk(base, ancestorsOf(real))
     else if (!stats.isFile()) leaveOut(base, isPage(base) || magic === -1)
-    else if (magic === -1) count(base, stats)
+    else if (magic === -1) {
+      inputs?.pages.push(base)
+      count(base, stats)
+    }
   }
   return screened
 }
@@ -399,13 +413,15 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const configErrors = new Set<string>()
   const overrides = options.overrides ?? {}
   const resolvedByFile = new Map<string, ResolvedConfig>()
+  // The files that configs `extends`: a replay of this run checks them too.
+  const extendedFiles = new Set<string>()
 
   function resolveFor(user: UserConfig | undefined, filePath: string | undefined): ResolvedConfig {
     const key = filePath ?? '(default)'
     let resolved = resolvedByFile.get(key)
     if (!resolved) {
       try {
-        resolved = resolveConfig(user, {filePath, overrides, cwd})
+        resolved = resolveConfig(user, {filePath, overrides, cwd, extendedFiles})
       } catch (error) {
         if (error instanceof ConfigError) configErrors.add(error.message)
         throw error
@@ -425,28 +441,35 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       }
     : undefined
 
+  const cache = options.cacheLocation ? new ResultCache(path.resolve(cwd, options.cacheLocation)) : undefined
+  // A run over whole folders with a cache may replay the discovery of the last such run.
+  const replayable = cache !== undefined && !options.files && !only && !shard && !options.changes
+  const inputs: DiscoveryInputs | undefined = replayable ? {pages: [], configFiles: []} : undefined
   const screened = screenFolders(
     cwd,
     patterns,
     pageExtensions,
-    options.jobs === 'auto' ? (absolute) => !only || only.has(absolute) : undefined
+    options.jobs === 'auto' ? (absolute) => !only || only.has(absolute) : undefined,
+    inputs
   )
   let jobs = options.jobs ?? 0
   if (jobs === 'auto') {
     const bytes = screened.pageBytes / (shard?.count ?? 1) + (options.files ?? []).reduce((sum, file) => sum + String(file.value ?? '').length, 0)
     jobs = autoJobs(bytes)
   }
+  const rcPath = options.configPath === undefined ? undefined : path.resolve(cwd, options.configPath)
+  if (inputs && rcPath) inputs.configFiles.push(rcPath)
+  const settingsKey = contentHash(JSON.stringify([cwd, patterns, rcPath ?? null, overrides, options.maxFileSize ?? null]))
+  const signature = inputs ? discoverySignature(inputs, [settingsKey, screened.ignore, screened.unreadable]) : undefined
   const pool = jobs > 0 ? new PagePool(jobs, options.fileTimeoutMs ?? 30_000) : undefined
-  const cache = options.cacheLocation ? new ResultCache(path.resolve(cwd, options.cacheLocation)) : undefined
   const deferred = pool !== undefined || cache !== undefined || options.onProgress !== undefined
   const progress = {done: 0, started: 0, report: options.onProgress}
   const inMemory = new WeakSet<VFile>(options.files ?? [])
   const local = {left: localPages}
+  const dispatch = (config: ResolvedConfig): DispatchSettings => ({config, pool, cache, maxFileSize: options.maxFileSize, progress, inMemory, local})
   const pagePlugins = (config: ResolvedConfig): Array<[never, unknown]> => [
     [linearQueue as never, undefined],
-    deferred
-      ? [dispatchPlugin as never, {config, pool, cache, maxFileSize: options.maxFileSize, progress, inMemory, local} satisfies DispatchSettings]
-      : [docsLintPlugin as never, {config, keepTree: false}]
+    deferred ? [dispatchPlugin as never, dispatch(config)] : [docsLintPlugin as never, {config, keepTree: false}]
   ]
 
   let defaultConfig: ResolvedConfig
@@ -457,31 +480,45 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     throw error
   }
 
-  const processed = await new Promise<VFile[]>((resolve, reject) => {
-    engine(
-      {
-        processor: () => unified().use(docsLintParse, {skip, maxFileSize: options.maxFileSize, deferred}),
-        ...discoveryOptions(cwd, patterns, screened.ignore),
-        files: [...patterns, ...(options.files ?? [])],
-        rcPath: options.configPath === undefined ? undefined : path.resolve(cwd, options.configPath),
-        configTransform(value, filePath) {
-          return {plugins: pagePlugins(resolveFor(value as UserConfig, filePath))}
-        },
-        defaultConfig: {plugins: pagePlugins(defaultConfig)},
-        out: false,
-        output: false,
-        reporter: () => '',
-        streamError: nullStream(),
-        streamOut: nullStream()
-      },
-      (error, _code, context) => {
-        if (error) reject(error)
-        else resolve(context?.files ?? [])
-      }
-    )
-  }).finally(() => pool?.close())
+  const snapshot = signature === undefined ? undefined : cache!.snapshot(settingsKey)
+  let files: VFile[] | undefined
+  try {
+    if (snapshot && snapshot.signature === signature && extendedUnchanged(snapshot)) {
+      files = await replay(snapshot, dispatch(defaultConfig))
+    }
+    if (!files) {
+      // Loaded only here: a replayed run never pays for it (0.2 s).
+      const {engine} = await import('unified-engine')
+      const processed = await new Promise<VFile[]>((resolve, reject) => {
+        engine(
+          {
+            processor: () => unified().use(docsLintParse, {skip, maxFileSize: options.maxFileSize, deferred}),
+            ...discoveryOptions(cwd, patterns, screened.ignore),
+            files: [...patterns, ...(options.files ?? [])],
+            rcPath,
+            configTransform(value, filePath) {
+              return {plugins: pagePlugins(resolveFor(value as UserConfig, filePath))}
+            },
+            defaultConfig: {plugins: pagePlugins(defaultConfig)},
+            out: false,
+            output: false,
+            reporter: () => '',
+            streamError: nullStream(),
+            streamOut: nullStream()
+          },
+          (error, _code, context) => {
+            if (error) reject(error)
+            else resolve(context?.files ?? [])
+          }
+        )
+      })
+      files = processed.filter((file) => !file.data['docsLintSkipped'])
+      if (signature !== undefined) cache!.setSnapshot(settingsKey, snapshotOf(signature, files, extendedFiles, configErrors.size > 0))
+    }
+  } finally {
+    await pool?.close()
+  }
 
-  let files = processed.filter((file) => !file.data['docsLintSkipped'])
   for (const relative of screened.unreadable) {
     const file = new VFileClass({path: relative, cwd})
     const message = file.message('Cannot read file: not a regular file', {place: {line: 1, column: 1}, ruleId: 'read-error', source: 'docs-lint'})
@@ -522,6 +559,76 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     notices.push(...cache.notices)
   }
   return {files, configErrors: [...configErrors], notices}
+}
+
+/**
+ * What a run through unified-engine found, for the next run to replay: only when every page was
+ * linted with a known config and unified-engine had nothing to say of any file (a missing or
+ * unreadable file, a config that failed to load), and no config is JavaScript.
+ */
+function snapshotOf(signature: string, files: readonly VFile[], extendedFiles: Set<string>, configFailed: boolean): Snapshot | undefined {
+  const extended = hashExtended(extendedFiles)
+  if (configFailed || !extended) return undefined
+  const configs: SerializedConfig[] = []
+  const configIndex = new Map<string, number>()
+  const entries: Snapshot['files'] = []
+  for (const file of files) {
+    const config = file.data['docsLintConfig'] as ResolvedConfig | undefined
+    if (!config || file.messages.some((message) => message.source !== 'docs-lint')) return undefined
+    const serialized = serializeConfig(config)
+    let index = configIndex.get(serialized.key)
+    if (index === undefined) {
+      index = configs.push(serialized) - 1
+      configIndex.set(serialized.key, index)
+    }
+    entries.push([file.history[0] ?? file.path, file.cwd, index])
+  }
+  return {signature, extended, configs, files: entries}
+}
+
+/**
+ * Lint the pages of a snapshot, in its order, as unified-engine would: each from the cache when it is
+ * unchanged, else in a worker or this thread. Undefined when a page cannot be read any more, for
+ * unified-engine to report.
+ */
+async function replay(snapshot: Snapshot, settings: DispatchSettings): Promise<VFile[] | undefined> {
+  const cache = settings.cache!
+  const configs = snapshot.configs.map((config) => deserializeConfig(config))
+  const files: VFile[] = []
+  const hits: Array<PageResult | undefined> = []
+  // Pages the cache cannot answer, with their text; only these are read twice (by a worker).
+  const misses: Array<{index: number; value: string}> = []
+  for (const [filePath, fileCwd, configIndex] of snapshot.files) {
+    const file = new VFileClass({path: filePath, cwd: fileCwd})
+    const absolute = path.resolve(fileCwd, filePath)
+    let value: string
+    try {
+      value = fs.readFileSync(absolute, 'utf8')
+    } catch {
+      return undefined
+    }
+    const result = cache.get(cache.keyOf(absolute), contentHash(value), serializeConfig(configs[configIndex]!).key)
+    if (!result) misses.push({index: files.length, value})
+    hits.push(result)
+    files.push(file)
+  }
+  const progress = settings.progress
+  files.forEach((file, index) => {
+    const result = hits[index]
+    if (!result) return
+    applyPageResult(file, result, configs[snapshot.files[index]![2]]!)
+    progress.started++
+    progress.report?.(++progress.done, progress.started)
+  })
+  await Promise.all(
+    misses.map(async ({index, value}) => {
+      progress.started++
+      await lintPage(settings, configs[snapshot.files[index]![2]]!, files[index]!, value, false)
+      files[index]!.value = ''
+      progress.report?.(++progress.done, progress.started)
+    })
+  )
+  return files
 }
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path'
 import {randomBytes} from 'node:crypto'
 import {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
-import {createTwoFilesPatch} from 'diff'
+import {load} from './lazy.js'
 import {createProcessor} from './processor.js'
 import type {ResolvedConfig} from './config.js'
 import type {MessageExtras, TextEdit} from './rule.js'
@@ -153,5 +153,6 @@ export function maskSecrets(text: string, messages: readonly VFileMessage[]): st
 }
 
 export function unifiedDiff(filePath: string, before: string, after: string): string {
+  const {createTwoFilesPatch} = load('diff') as typeof import('diff')
   return createTwoFilesPatch('a/' + filePath, 'b/' + filePath, before, after, undefined, undefined, {context: 3})
 }

@@ -4,7 +4,7 @@ import type {VFile} from 'vfile'
 import {unified} from 'unified'
 import {compareMessage} from 'vfile-sort'
 import {VFileMessage} from 'vfile-message'
-import remarkMessageControl from 'remark-message-control'
+import {load} from './lazy.js'
 import {docsLintParse, lineColumn, parseFailureOf} from './parse.js'
 import {createPage, releasePage} from './page.js'
 import {collectSiteFacts, probeInlineControl, siteFactsKey} from './site/facts.js'
@@ -55,7 +55,8 @@ function compile(config: ResolvedConfig, processor: Processor<any, any, any, any
   compiled = {
     rules: compiledRules,
     siteRuleIds,
-    messageControl: remarkMessageControl({
+    // Loaded when a page is first linted here: a replayed or worker-served run never needs it.
+    messageControl: (load('remark-message-control') as typeof import('remark-message-control')).default({
       name: SOURCE,
       source: SOURCE,
       known: [...ruleById.keys()]

@@ -27,6 +27,89 @@ function loadsParsers(root: string): boolean {
   return loaded.length > 0
 }
 
+/** In a new process: lint `root` with a cache, and say whether unified-engine was loaded (its CommonJS parts show). */
+function loadsEngine(root: string, cwd = root): boolean {
+  const engine = fileURLToPath(new URL('../dist/src/engine.js', import.meta.url))
+  const script = `
+    import {createRequire} from 'node:module'
+    const {lint} = await import(${JSON.stringify(engine)})
+    await lint({patterns: [${JSON.stringify(root)}], cwd: ${JSON.stringify(cwd)}, cacheLocation: '.docs-lint-cache'})
+    console.log(JSON.stringify(Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/@npmcli/config/'))))`
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8', cwd})
+  return JSON.parse(run.stdout) as boolean
+}
+
+/** A site with a sub-folder and a config that extends a file, for the replay's change detection. */
+function nestedSite(): string {
+  return tempSite({
+    'good.mdx': goodPage,
+    'bad.mdx': h1,
+    'guides/one.mdx': h1,
+    'guides/two.md': goodPage + '\n[here](./one)\n',
+    '.docs-lintrc.json': JSON.stringify({extends: ['recommended', './base.json']}),
+    'base.json': JSON.stringify({rules: {}})
+  })
+}
+
+const write = (root: string, name: string, text: string) => {
+  fs.mkdirSync(path.dirname(path.join(root, name)), {recursive: true})
+  fs.writeFileSync(path.join(root, name), text)
+}
+
+describe('--cache replays the last run when no page or config file was added, removed or changed', () => {
+  it('does not load unified-engine on a warm run, nor after a page changes; does after a page is added', () => {
+    const root = nestedSite()
+    expect(loadsEngine(root)).toBe(true)
+    expect(loadsEngine(root)).toBe(false)
+    fs.appendFileSync(path.join(root, 'good.mdx'), '\nOne more line.\n')
+    expect(loadsEngine(root)).toBe(false)
+    write(root, 'guides/three.mdx', goodPage)
+    expect(loadsEngine(root)).toBe(true)
+    expect(loadsEngine(root)).toBe(false)
+  })
+
+  const changes: Array<[string, (root: string) => void]> = [
+    ['a changed page', (root) => write(root, 'guides/one.mdx', goodPage)],
+    ['a new page', (root) => write(root, 'guides/three.mdx', h1)],
+    ['a new page in a new folder', (root) => write(root, 'more/deep/three.mdx', h1)],
+    ['a removed page', (root) => fs.rmSync(path.join(root, 'guides/one.mdx'))],
+    ['a renamed page', (root) => fs.renameSync(path.join(root, 'guides/one.mdx'), path.join(root, 'guides/uno.mdx'))],
+    ['a page that became a folder', (root) => {
+      fs.rmSync(path.join(root, 'bad.mdx'))
+      write(root, 'bad.mdx/inner.mdx', h1)
+    }],
+    ['a new .docs-lintignore', (root) => write(root, '.docs-lintignore', 'bad.mdx\n')],
+    ['a new .mintignore', (root) => write(root, '.mintignore', 'guides/one.mdx\n')],
+    ['a new config in a sub-folder', (root) => write(root, 'guides/.docs-lintrc.yml', 'rules:\n  heading-levels: off\n')],
+    ['a changed root config', (root) => write(root, '.docs-lintrc.json', JSON.stringify({extends: 'strict'}))],
+    ['a changed file that the config extends', (root) => write(root, 'base.json', JSON.stringify({rules: {'heading-levels': 'off'}}))],
+    ['a package.json with a docs-lint field', (root) => write(root, 'guides/package.json', JSON.stringify({'docs-lint': {rules: {'front-matter': 'off'}}}))],
+    ['a new docs.json', (root) => write(root, 'docs.json', JSON.stringify({name: 'X', navigation: [{group: 'G', pages: ['good']}]}))]
+  ]
+  for (const [name, change] of changes) {
+    it('gives the output of an uncached run after ' + name, async () => {
+      const root = nestedSite()
+      const first = await runCli(['--format', 'json', '--cache'], root)
+      expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(first)
+      change(root)
+      const expected = await runCli(['--format', 'json'], root)
+      expect(expected.stdout).not.toBe(first.stdout)
+      expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(expected)
+      // And the run after that, which replays the new state.
+      expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(expected)
+    })
+  }
+
+  it('replays each set of patterns on its own', async () => {
+    const root = nestedSite()
+    const whole = await runCli(['--format', 'json', '--cache'], root)
+    const guides = await runCli(['--format', 'json', '--cache', 'guides'], root)
+    expect(guides.stdout).not.toBe(whole.stdout)
+    expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(whole)
+    expect(await runCli(['--format', 'json', '--cache', 'guides'], root)).toEqual(guides)
+  })
+})
+
 describe('--cache', () => {
   it('loads no parser when every page comes from the cache', () => {
     const root = site()
