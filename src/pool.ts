@@ -18,6 +18,30 @@ interface Pending {
 
 export class PageTimeoutError extends Error {}
 
+/**
+ * A worker's young generation, where a page's parse allocates. V8's default (48 MB, two 16 MB halves)
+ * costs each worker 34 MB; 32 MB saves a third of that for about as many collections per page.
+ */
+const workerYoungGenerationMb = 32
+
+/** Pages of this many characters or more parse with a large transient heap (the top 1% of pages on the corpora here). */
+export const heavyPageSize = 32 * 1024
+
+const isHeavy = (task: PageTask): boolean => (task.size ?? 0) >= heavyPageSize
+
+/**
+ * Which queued page to start next (-1: none for now): the first in the queue, but a heavy page only
+ * while no other heavy page is in flight. Parsing a large page takes tens of MB for a moment; two at
+ * once, one per worker, make a run's peak memory (on the corpora's largest pages, 20 MB more). A
+ * held heavy page keeps its place at the head of the queue.
+ */
+export function nextToStart<T>(queue: readonly T[], heavyInFlight: boolean, sizeOf: (item: T) => number | undefined): number {
+  if (queue.length === 0) return -1
+  const heavy = (item: T) => (sizeOf(item) ?? 0) >= heavyPageSize
+  if (!heavyInFlight || !heavy(queue[0]!)) return 0
+  return queue.findIndex((item) => !heavy(item))
+}
+
 // From source (tests run TypeScript directly) the worker is the compiled one, which `npm test` builds first.
 const workerUrl = import.meta.url.endsWith('.ts')
   ? new URL('../dist/src/worker.js', import.meta.url)
@@ -57,7 +81,7 @@ export class PagePool {
   private failures = 0
 
   private spawn(): Slot {
-    const worker = new Worker(workerUrl, {workerData: {docsLintWorker: true}})
+    const worker = new Worker(workerUrl, {workerData: {docsLintWorker: true}, resourceLimits: {maxYoungGenerationSizeMb: workerYoungGenerationMb}})
     const slot: Slot = {worker, inFlight: new Map<number, Pending>(), ready: false}
     worker.on('message', (reply: TaskReply | 'ready') => {
       if (reply === 'ready') {
@@ -106,13 +130,23 @@ export class PagePool {
 
   private pump(): void {
     for (const slot of this.workers) {
-      while (slot.ready && slot.inFlight.size < 2 && this.queue.length > 0) {
-        const pending = this.queue.shift()!
+      while (slot.ready && slot.inFlight.size < 2) {
+        const pending = this.next()
+        if (!pending) break
         pending.started = performance.now()
         slot.inFlight.set(pending.task.id, pending)
         slot.worker.postMessage(pending.task)
       }
     }
+  }
+
+  private next(): Pending | undefined {
+    const index = nextToStart(this.queue, this.heavyInFlight(), (pending) => pending.task.size)
+    return index === -1 ? undefined : this.queue.splice(index, 1)[0]
+  }
+
+  private heavyInFlight(): boolean {
+    return this.workers.some((slot) => [...slot.inFlight.values()].some((pending) => isHeavy(pending.task)))
   }
 
   private checkTimeouts(): void {

@@ -16,6 +16,8 @@ export interface PageTask {
   hashContent?: boolean | undefined
   config: SerializedConfig
   maxFileSize: number | undefined
+  /** The page's length in characters, for the pool's scheduling (see `PagePool`). */
+  size?: number | undefined
 }
 
 export interface TaskOutcome {

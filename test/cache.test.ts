@@ -13,31 +13,22 @@ function site() {
   return tempSite(pages)
 }
 
-/** In a new process: lint `root` with a cache in this thread, and say whether the parsers were loaded. */
-function loadsParsers(root: string): boolean {
+/** In a new process: lint `root` with a cache in this thread, and say which of `packages` were loaded. */
+function loadedPackages(root: string, packages: string[]): string[] {
   const engine = fileURLToPath(new URL('../dist/src/engine.js', import.meta.url))
   const script = `
     import {createRequire} from 'node:module'
     const {lint} = await import(${JSON.stringify(engine)})
     await lint({patterns: ['.'], cwd: ${JSON.stringify(root)}, cacheLocation: '.docs-lint-cache'})
     const loaded = Object.keys(createRequire(import.meta.url).cache)
-    console.log(JSON.stringify(['remark-mdx', 'parse-english', 'secretlint-rule-preset-recommend'].filter((name) => loaded.some((file) => file.includes('/' + name + '/')))))`
+    console.log(JSON.stringify(${JSON.stringify(packages)}.filter((name) => loaded.some((file) => file.includes('/' + name + '/')))))`
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8'})
-  const loaded = JSON.parse(run.stdout) as string[]
-  return loaded.length > 0
+  return JSON.parse(run.stdout) as string[]
 }
 
-/** In a new process: lint `root` with a cache, and say whether unified-engine was loaded (its CommonJS parts show). */
-function loadsEngine(root: string, cwd = root): boolean {
-  const engine = fileURLToPath(new URL('../dist/src/engine.js', import.meta.url))
-  const script = `
-    import {createRequire} from 'node:module'
-    const {lint} = await import(${JSON.stringify(engine)})
-    await lint({patterns: [${JSON.stringify(root)}], cwd: ${JSON.stringify(cwd)}, cacheLocation: '.docs-lint-cache'})
-    console.log(JSON.stringify(Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/@npmcli/config/'))))`
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8', cwd})
-  return JSON.parse(run.stdout) as boolean
-}
+const loadsParsers = (root: string) => loadedPackages(root, ['remark-mdx', 'parse-english', 'secretlint-rule-preset-recommend']).length > 0
+/** unified-engine is ES modules; its CommonJS dependency `@npmcli/config` shows in the require cache. */
+const loadsEngine = (root: string) => loadedPackages(root, ['@npmcli/config']).length > 0
 
 /** A site with a sub-folder and a config that extends a file, for the replay's change detection. */
 function nestedSite(): string {
