@@ -7,10 +7,25 @@ import {version} from './version.js'
 
 const magic = '{"docsLintCache":1,'
 
+/**
+ * What `stat` said of a page just before it was read and hashed, and when: size, mtime (ms), inode,
+ * time of the read. A page whose stat still says the same was not written since, unless it was
+ * written in the same instant as the read; so a stamp vouches for the text only when the page had
+ * not been written for `settleMs` before the read (git's "racily clean" rule).
+ */
+export type FileStamp = [size: number, mtimeMs: number, ino: number, readAt: number]
+
+const settleMs = 2000
+
+export function stampOf(stats: fs.Stats, readAt: number): FileStamp {
+  return [stats.size, stats.mtimeMs, stats.ino, readAt]
+}
+
 interface Entry {
   hash: string
   config: string
   result: PageResult
+  stamp?: FileStamp
 }
 
 interface CacheFile {
@@ -103,8 +118,31 @@ export class ResultCache {
     return undefined
   }
 
-  set(key: string, hash: string, config: string, result: PageResult): void {
-    this.entries[key] = {hash, config, result}
+  set(key: string, hash: string, config: string, result: PageResult, stamp?: FileStamp): void {
+    this.entries[key] = stamp ? {hash, config, result, stamp} : {hash, config, result}
+    this.dirty = true
+  }
+
+  /** The result of a page whose stat vouches that its text is the one hashed (see `FileStamp`). */
+  getByStamp(key: string, stats: fs.Stats, config: string): PageResult | undefined {
+    const entry = this.entries[key]
+    const stamp = entry?.stamp
+    if (
+      !entry || !stamp || entry.config !== config || !entry.result || !Array.isArray(entry.result.messages) ||
+      stamp[0] !== stats.size || stamp[1] !== stats.mtimeMs || stamp[2] !== stats.ino || !(stats.mtimeMs < stamp[3] - settleMs)
+    ) {
+      return undefined
+    }
+    this.hits++
+    return entry.result
+  }
+
+  /** Record the stat of a page read and found unchanged, so the next run need not read it. */
+  restamp(key: string, stamp: FileStamp): void {
+    const entry = this.entries[key]
+    // A page written just before the read gets no stamp: it could never vouch (see `FileStamp`).
+    if (!entry || !(stamp[1] < stamp[3] - settleMs)) return
+    entry.stamp = stamp
     this.dirty = true
   }
 

@@ -7,7 +7,7 @@ import {compareMessage} from 'vfile-sort'
 import {ConfigError, resolveConfig, type ResolvedConfig, type RuleSetting, type UserConfig} from './config.js'
 import type {Root} from 'mdast'
 import {docsLintPlugin, MESSAGES_URL} from './processor.js'
-import {ResultCache, contentHash} from './cache.js'
+import {ResultCache, contentHash, stampOf, type FileStamp} from './cache.js'
 import {lintTask, type TaskOutcome} from './worker.js'
 import {defaultMaxFileSize, docsLintParse} from './parse.js'
 import {PagePool, PageTimeoutError, availableCores} from './pool.js'
@@ -145,8 +145,8 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
   const task = {path: file.path, cwd: file.cwd, config, maxFileSize: settings.maxFileSize}
   // No closure here holds `value`: a page from disk waits for its worker without its text.
   const inMemoryValue = inMemory ? value : undefined
-  const done = (result: PageResult, linted: string): void => {
-    if (key !== undefined) settings.cache!.set(key, linted, config.key, result)
+  const done = (result: PageResult, linted: string, stamp?: FileStamp): void => {
+    if (key !== undefined) settings.cache!.set(key, linted, config.key, result, stamp)
     applyResult(file, result, resolved, inMemoryValue)
   }
   if (local) {
@@ -160,7 +160,7 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
   // Nothing after linting reads the text of a page from disk (`--fix` reads the file again).
   return settings.pool!.run({...task, value: inMemoryValue, size: value.length, hashContent: settings.cache !== undefined}).then(
     // The text the worker linted, which is the one to cache even if the page changed in between.
-    (outcome) => done(outcome.result, outcome.hash ?? hash),
+    (outcome) => done(outcome.result, outcome.hash ?? hash, outcome.stamp),
     (error: unknown) => failed(file, error)
   )
 }
@@ -321,7 +321,9 @@ export function screenFolders(
   const count = (absolute: string, stats?: fs.Stats) => {
     if (!measure?.(absolute)) return
     try {
-      screened.pageBytes += (stats ?? fs.statSync(absolute)).size
+      const found = stats ?? fs.statSync(absolute)
+      screened.pageBytes += found.size
+      inputs?.stats.set(absolute, found)
     } catch {
       // Gone or unreadable since the folder was read: unified-engine reports it.
     }
@@ -447,7 +449,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const cache = options.cacheLocation ? new ResultCache(path.resolve(cwd, options.cacheLocation)) : undefined
   // A run over whole folders with a cache may replay the discovery of the last such run.
   const replayable = cache !== undefined && !options.files && !only && !shard && !options.changes
-  const inputs: DiscoveryInputs | undefined = replayable ? {pages: [], configFiles: []} : undefined
+  const inputs: DiscoveryInputs | undefined = replayable ? {pages: [], configFiles: [], stats: new Map()} : undefined
   const screened = screenFolders(
     cwd,
     patterns,
@@ -488,7 +490,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   let files: VFile[] | undefined
   try {
     if (snapshot && snapshot.signature === signature && extendedUnchanged(snapshot)) {
-      files = await replay(snapshot, dispatch(defaultConfig))
+      files = await replay(snapshot, dispatch(defaultConfig), inputs!.stats)
     }
     if (!files) {
       // Loaded only here: a replayed run never pays for it (0.2 s).
@@ -598,7 +600,7 @@ function snapshotOf(signature: string, files: readonly VFile[], extendedFiles: S
  * unchanged, else in a worker or this thread. Undefined when a page cannot be read any more, for
  * unified-engine to report.
  */
-async function replay(snapshot: Snapshot, settings: DispatchSettings): Promise<VFile[] | undefined> {
+async function replay(snapshot: Snapshot, settings: DispatchSettings, walked: ReadonlyMap<string, fs.Stats>): Promise<VFile[] | undefined> {
   const cache = settings.cache!
   const configs = snapshot.configs.map((config) => deserializeConfig(config))
   const files: VFile[] = []
@@ -608,15 +610,32 @@ async function replay(snapshot: Snapshot, settings: DispatchSettings): Promise<V
     const file = new VFileClass({path: filePath, cwd: fileCwd})
     const config = configs[configIndex]!
     const absolute = path.resolve(fileCwd, filePath)
+    const key = cache.keyOf(absolute)
+    const configKey = serializeConfig(config).key
     let value: string
+    let stats: fs.Stats
+    let readAt: number
     try {
+      stats = walked.get(absolute) ?? fs.statSync(absolute)
+      // A page whose stat is the one recorded when it was hashed need not be read (see `FileStamp`).
+      const stamped = cache.getByStamp(key, stats, configKey)
+      if (stamped) {
+        applyPageResult(file, stamped, config)
+        files.push(file)
+        continue
+      }
+      readAt = Date.now()
       value = fs.readFileSync(absolute, 'utf8')
     } catch {
       return undefined
     }
-    const result = cache.get(cache.keyOf(absolute), contentHash(value), serializeConfig(config).key)
-    if (result) applyPageResult(file, result, config)
-    else misses.push({file, value, config})
+    const result = cache.get(key, contentHash(value), configKey)
+    if (result) {
+      cache.restamp(key, stampOf(stats, readAt))
+      applyPageResult(file, result, config)
+    } else {
+      misses.push({file, value, config})
+    }
     files.push(file)
   }
   const progress = settings.progress

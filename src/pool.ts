@@ -93,7 +93,7 @@ export class PagePool {
       if (!pending) return
       slot.inFlight.delete(reply.id)
       if ('error' in reply) pending.reject(new Error(reply.error))
-      else pending.resolve({result: reply.result, hash: reply.hash})
+      else pending.resolve({result: reply.result, hash: reply.hash, stamp: reply.stamp})
       this.pump()
     })
     worker.on('error', (error) => this.replace(slot, error))

@@ -26,6 +26,8 @@ export interface DiscoveryInputs {
   pages: string[]
   /** Config and ignore files in the walked folders and every folder above them (absolute). */
   configFiles: string[]
+  /** The stat of pages the walk measured (absolute paths), for the cache's stamps. */
+  stats: Map<string, fs.Stats>
 }
 
 /** The names unified-engine (`.docs-lintrc*`, `package.json`, `.docs-lintignore`) and docs-lint (`.mintignore`) read. */

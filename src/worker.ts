@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {parentPort, workerData} from 'node:worker_threads'
-import {contentHash} from './cache.js'
+import {contentHash, stampOf, type FileStamp} from './cache.js'
 import {VFile} from 'vfile'
 import {createProcessor} from './processor.js'
 import {deserializeConfig, pageResultOf, type PageResult, type SerializedConfig} from './remote.js'
@@ -24,18 +24,26 @@ export interface TaskOutcome {
   result: PageResult
   /** With `hashContent`: the hash of the text linted. */
   hash: string | undefined
+  /** With `hashContent`, for a page read from disk: its stat just before the read. */
+  stamp?: FileStamp | undefined
 }
 
 export type TaskReply = ({id: number} & TaskOutcome) | {id: number; error: string}
 
 /** Lint one page exactly as the main thread would (same processor), and send back its messages and facts. */
 export async function lintTask(task: PageTask): Promise<TaskOutcome> {
-  const value = task.value ?? fs.readFileSync(path.resolve(task.cwd, task.path), 'utf8')
+  let stamp: FileStamp | undefined
+  let value = task.value
+  if (value === undefined) {
+    const absolute = path.resolve(task.cwd, task.path)
+    if (task.hashContent) stamp = stampOf(fs.statSync(absolute), Date.now())
+    value = fs.readFileSync(absolute, 'utf8')
+  }
   const config = deserializeConfig(task.config)
   const file = new VFile({path: task.path, cwd: task.cwd, value})
   const processor = createProcessor(config, {maxFileSize: task.maxFileSize})
   await processor.run(processor.parse(file), file)
-  return {result: pageResultOf(file), hash: task.hashContent ? contentHash(value) : undefined}
+  return {result: pageResultOf(file), hash: task.hashContent ? contentHash(value) : undefined, stamp}
 }
 
 // Only in a thread the pool started: this module is also imported by the main thread (and test runners' threads).
