@@ -101,6 +101,7 @@ export class ResultCache {
         if (entry?.result?.data) entry.result.data = reviveSets(entry.result.data) as Record<string, unknown>
       }
       this.entries = data.entries
+      this.loadedEntries = Object.keys(data.entries).length
       if (data.snapshots && typeof data.snapshots === 'object') this.snapshots = data.snapshots
     } catch {
       this.notices.push('Ignoring cache `' + location + '`: it is corrupt; it will be rebuilt')
@@ -145,6 +146,13 @@ export class ResultCache {
     entry.stamp = stamp
     this.dirty = true
   }
+
+  /** Whether the cache held no page when it was loaded (a first run, or a new docs-lint version). */
+  get empty(): boolean {
+    return this.loadedEntries === 0
+  }
+
+  private loadedEntries = 0
 
   /** The discovery of the last run with these settings, if it looks like one. */
   snapshot(settingsKey: string): Snapshot | undefined {

@@ -77,7 +77,8 @@ interface DispatchSettings {
  * A run served from the cache with a page or two changed should not pay for starting workers (each
  * loads docs-lint again, about half a second): the first few pages the cache cannot answer are linted
  * in this thread. Only small pages, which parse in milliseconds, since a page here cannot be stopped
- * by `--file-timeout`; the rest go to the workers.
+ * by `--file-timeout`; the rest go to the workers. Not when the cache is empty, where every page is
+ * new: the workers start anyway, and this thread would load the parsers for four pages (some 40 MB).
  */
 const localPages = 4
 const localPageSize = 16 * 1024
@@ -470,7 +471,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const deferred = pool !== undefined || cache !== undefined || options.onProgress !== undefined
   const progress = {done: 0, started: 0, report: options.onProgress}
   const inMemory = new WeakSet<VFile>(options.files ?? [])
-  const local = {left: localPages}
+  const local = {left: cache && !cache.empty ? localPages : 0}
   const pending: Array<Promise<void>> = []
   const dispatch = (config: ResolvedConfig): DispatchSettings => ({config, pool, cache, maxFileSize: options.maxFileSize, progress, inMemory, local, pending})
   const pagePlugins = (config: ResolvedConfig): Array<[never, unknown]> => [
@@ -638,6 +639,8 @@ async function replay(snapshot: Snapshot, settings: DispatchSettings, walked: Re
     }
     files.push(file)
   }
+  // Many changed pages (a branch switched): all go to the workers.
+  if (misses.length > localPages) settings.local.left = 0
   const progress = settings.progress
   progress.started = progress.done = files.length - misses.length
   progress.report?.(progress.done, progress.started)
