@@ -8,7 +8,7 @@ import vm from 'node:vm'
  * what survives a full collection before it collects again: three heaps (this thread and two
  * workers) of 100 to 150 MB each, for about 20 MB of live data each. A growing factor of 2 keeps
  * them at 60 to 100 MB for a few per cent more collection work (10,000 pages: peak RSS 550 to 620
- * MB by default, about 410 MB with this). The flag is read whenever V8 sizes a heap, so it holds for
+ * MB by default, 400 to 470 MB with this). The flag is read whenever V8 sizes a heap, so it holds for
  * this thread from now on and for every worker started after.
  */
 export function tuneHeap(): void {
