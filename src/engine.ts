@@ -125,14 +125,14 @@ function dispatchPlugin(settings: DispatchSettings) {
  * Start linting a page: from the cache when its text and config are unchanged, else in a worker (or
  * this thread). Its messages and facts are on `file` when the promise returned settles, or at once
  * when none is returned. A page that cannot be linted gets one fatal message instead; the promise
- * never rejects.
+ * never rejects. `missed`: the hash of `value`, which the cache was already asked for and lacks.
  */
-function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: VFile, value: string, inMemory: boolean): Promise<void> | undefined {
+function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: VFile, value: string, inMemory: boolean, missed?: string): Promise<void> | undefined {
   const config = serializeConfig(resolved)
   const maxFileSize = settings.maxFileSize ?? defaultMaxFileSize
   const key = settings.cache?.keyOf(path.resolve(file.cwd, file.path))
-  const hash = settings.cache ? contentHash(value) : ''
-  const cached = key === undefined ? undefined : settings.cache!.get(key, hash, config.key)
+  const hash = missed ?? (settings.cache ? contentHash(value) : '')
+  const cached = key === undefined || missed !== undefined ? undefined : settings.cache!.get(key, hash, config.key)
   if (cached) {
     applyResult(file, cached, resolved, inMemory ? value : undefined)
     return undefined
@@ -606,7 +606,7 @@ async function replay(snapshot: Snapshot, settings: DispatchSettings, walked: Re
   const configs = snapshot.configs.map((config) => deserializeConfig(config))
   const files: VFile[] = []
   // Pages the cache cannot answer, with their text: linted once every page is known to be readable.
-  const misses: Array<{file: VFile; value: string; config: ResolvedConfig}> = []
+  const misses: Array<{file: VFile; value: string; hash: string; config: ResolvedConfig}> = []
   for (const [filePath, fileCwd, configIndex] of snapshot.files) {
     const file = new VFileClass({path: filePath, cwd: fileCwd})
     const config = configs[configIndex]!
@@ -630,12 +630,13 @@ async function replay(snapshot: Snapshot, settings: DispatchSettings, walked: Re
     } catch {
       return undefined
     }
-    const result = cache.get(key, contentHash(value), configKey)
+    const hash = contentHash(value)
+    const result = cache.get(key, hash, configKey)
     if (result) {
       cache.restamp(key, stampOf(stats, readAt))
       applyPageResult(file, result, config)
     } else {
-      misses.push({file, value, config})
+      misses.push({file, value, hash, config})
     }
     files.push(file)
   }
@@ -647,7 +648,7 @@ async function replay(snapshot: Snapshot, settings: DispatchSettings, walked: Re
   const pending: Array<Promise<void>> = []
   for (const miss of misses) {
     progress.started++
-    const page = startPage(settings, miss.config, miss.file, miss.value, false)
+    const page = startPage(settings, miss.config, miss.file, miss.value, false, miss.hash)
     miss.value = ''
     if (page) pending.push(page.then(() => progress.report?.(++progress.done, progress.started)))
     else progress.report?.(++progress.done, progress.started)

@@ -146,7 +146,10 @@ export class PagePool {
   }
 
   private heavyInFlight(): boolean {
-    return this.workers.some((slot) => [...slot.inFlight.values()].some((pending) => isHeavy(pending.task)))
+    for (const slot of this.workers) {
+      for (const pending of slot.inFlight.values()) if (isHeavy(pending.task)) return true
+    }
+    return false
   }
 
   private checkTimeouts(): void {
