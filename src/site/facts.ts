@@ -7,8 +7,13 @@ import {VFileMessage} from 'vfile-message'
 import {SOURCE} from '../rule.js'
 import type {Page} from '../page.js'
 import {cleanId, componentId, headingSlug, paramFieldId, SlugCounter} from './slug.js'
+import {isUnchecked} from './links.js'
 
-/** An outgoing reference of a page: a Markdown link or image, or a component's `href`/`src`. */
+/**
+ * An outgoing reference of a page to the site itself: a Markdown link or image, or a component's
+ * `href`/`src`. External URLs are not kept: no site check reads them, and on changelog-heavy sites
+ * they are most of the links, held for every page until the site checks run and in the cache.
+ */
 export interface LinkFact {
   url: string
   /** What holds it: `link`, `image`, `definition`, or `<Name href>` / `<Name src>`. */
@@ -125,7 +130,7 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
   }
 
   function addMarkdownLink(node: Link | Image | Definition): void {
-    if (!node.position) return
+    if (!node.position || isUnchecked(node.url)) return
     facts.links.push({url: node.url, via: node.type, place: urlPlace(node.url, node.position)})
   }
 
@@ -140,7 +145,7 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
     const linkKey = linkAttributes[name]
     if (linkKey) {
       const found = attribute(linkKey)
-      if (found && typeof found.value === 'string' && found.position) {
+      if (found && typeof found.value === 'string' && found.position && !isUnchecked(found.value)) {
         facts.links.push({url: found.value, via: '<' + name + ' ' + linkKey + '>', place: urlPlace(found.value, found.position)})
       }
     }
@@ -184,6 +189,7 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
     if (!node.position || !/<(a|img|video|source)\b/i.test(node.value)) return
     const start = node.position.start.offset ?? 0
     for (const {tag, attribute, url, offset} of htmlLinkAttributes(node.value)) {
+      if (isUnchecked(url)) continue
       facts.links.push({
         url,
         via: '<' + tag.toLowerCase() + ' ' + attribute.toLowerCase() + '>',

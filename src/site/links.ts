@@ -10,6 +10,12 @@ export type LinkTarget =
 
 const scheme = /^[a-z][a-z\d+.-]*:/i
 
+/** External (`https:`, `mailto:`, `//host`) or empty: a link the site checks never look at. */
+export function isUnchecked(url: string): boolean {
+  const raw = url.trim()
+  return raw === '' || scheme.test(raw) || raw.startsWith('//')
+}
+
 /**
  * Resolve a link written in `from` as the platform serves it: `/x` from the root, `./x` and `../x`
  * from the page's folder; a bare `x` from the page's folder (as a browser does) or, failing that,
@@ -17,8 +23,8 @@ const scheme = /^[a-z][a-z\d+.-]*:/i
  * percent-encoding and the config's `redirects` are all understood.
  */
 export function resolveLink(site: Site, from: SitePage, url: string): LinkTarget {
+  if (isUnchecked(url)) return {kind: 'skip'}
   const raw = url.trim()
-  if (raw === '' || scheme.test(raw) || raw.startsWith('//')) return {kind: 'skip'}
   const hashAt = raw.indexOf('#')
   const anchor = hashAt === -1 ? undefined : decode(raw.slice(hashAt + 1))
   const pathPart = (hashAt === -1 ? raw : raw.slice(0, hashAt)).split('?')[0]!
