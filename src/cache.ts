@@ -17,7 +17,19 @@ export type FileStamp = [size: number, mtimeMs: number, ino: number, readAt: num
 
 const settleMs = 2000
 
-export function stampOf(stats: fs.Stats, readAt: number): FileStamp {
+/** What a stamp compares: a page's size, mtime and inode (a `fs.Stats` will do). */
+export interface PageStat {
+  size: number
+  mtimeMs: number
+  ino: number
+}
+
+/** The fields of a stat a stamp needs, without the rest of `fs.Stats` (four `Date`s): walks keep one per page. */
+export function pageStat(stats: PageStat): PageStat {
+  return {size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino}
+}
+
+export function stampOf(stats: PageStat, readAt: number): FileStamp {
   return [stats.size, stats.mtimeMs, stats.ino, readAt]
 }
 
@@ -38,6 +50,9 @@ interface CacheFile {
 
 /** Snapshots kept: one per way of running docs-lint on the folder (whole site, one section, ...). */
 const maxSnapshots = 8
+
+/** Characters of cache text written at a time. */
+const writeChunk = 1 << 20
 
 export function contentHash(value: string): string {
   return createHash('sha256').update(value).digest('base64url').slice(0, 22)
@@ -125,7 +140,7 @@ export class ResultCache {
   }
 
   /** The result of a page whose stat vouches that its text is the one hashed (see `FileStamp`). */
-  getByStamp(key: string, stats: fs.Stats, config: string): PageResult | undefined {
+  getByStamp(key: string, stats: PageStat, config: string): PageResult | undefined {
     const entry = this.entries[key]
     const stamp = entry?.stamp
     if (
@@ -185,17 +200,38 @@ export class ResultCache {
         if (!seen.has(key) && !fs.existsSync(path.resolve(path.dirname(this.location), key))) delete this.entries[key]
       }
     }
-    const body = JSON.stringify({entries: this.entries, snapshots: this.snapshots, version}, replacer)
-    const text = magic + body.slice(1)
     const temp = this.location + '.' + process.pid + '-' + randomBytes(4).toString('hex') + '.tmp'
+    let fd: number | undefined
     try {
       fs.mkdirSync(path.dirname(this.location), {recursive: true})
-      fs.writeFileSync(temp, text)
+      fd = fs.openSync(temp, 'w')
+      this.write(fd)
+      fs.closeSync(fd)
+      fd = undefined
       fs.renameSync(temp, this.location)
     } catch (error) {
+      if (fd !== undefined) fs.closeSync(fd)
       fs.rmSync(temp, {force: true})
       this.notices.push('Cannot write cache `' + this.location + '`: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message))
     }
+  }
+
+  /**
+   * The cache as one JSON document, written a few hundred entries at a time: on 10,000 pages the
+   * whole text is 15 MB, and one string of it (then its bytes) would add some 40 MB to the run's peak.
+   */
+  private write(fd: number): void {
+    let chunk = magic + '"version":' + JSON.stringify(version) + ',"snapshots":' + JSON.stringify(this.snapshots) + ',"entries":{'
+    let first = true
+    for (const key in this.entries) {
+      chunk += (first ? '' : ',') + JSON.stringify(key) + ':' + JSON.stringify(this.entries[key], replacer)
+      first = false
+      if (chunk.length >= writeChunk) {
+        fs.writeSync(fd, chunk)
+        chunk = ''
+      }
+    }
+    fs.writeSync(fd, chunk + '}}')
   }
 
   keyOf(absolutePath: string): string {

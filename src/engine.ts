@@ -7,7 +7,7 @@ import {compareMessage} from 'vfile-sort'
 import {ConfigError, resolveConfig, type ResolvedConfig, type RuleSetting, type UserConfig} from './config.js'
 import type {Root} from 'mdast'
 import {docsLintPlugin, MESSAGES_URL} from './processor.js'
-import {ResultCache, contentHash, stampOf, type FileStamp} from './cache.js'
+import {ResultCache, contentHash, pageStat, stampOf, type FileStamp, type PageStat} from './cache.js'
 import {lintTask, type TaskOutcome} from './worker.js'
 import {defaultMaxFileSize, docsLintParse} from './parse.js'
 import {PagePool, PageTimeoutError, availableCores} from './pool.js'
@@ -324,7 +324,7 @@ export function screenFolders(
     try {
       const found = stats ?? fs.statSync(absolute)
       screened.pageBytes += found.size
-      inputs?.stats.set(absolute, found)
+      inputs?.stats.set(absolute, pageStat(found))
     } catch {
       // Gone or unreadable since the folder was read: unified-engine reports it.
     }
@@ -493,6 +493,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     if (snapshot && snapshot.signature === signature && extendedUnchanged(snapshot)) {
       files = await replay(snapshot, dispatch(defaultConfig), inputs!.stats)
     }
+    // Only a replay reads the walk's stats; a run through unified-engine should not hold one per page.
+    inputs?.stats.clear()
     if (!files) {
       // Loaded only here: a replayed run never pays for it (0.2 s).
       const {engine} = await import('unified-engine')
@@ -601,7 +603,7 @@ function snapshotOf(signature: string, files: readonly VFile[], extendedFiles: S
  * unchanged, else in a worker or this thread. Undefined when a page cannot be read any more, for
  * unified-engine to report.
  */
-async function replay(snapshot: Snapshot, settings: DispatchSettings, walked: ReadonlyMap<string, fs.Stats>): Promise<VFile[] | undefined> {
+async function replay(snapshot: Snapshot, settings: DispatchSettings, walked: ReadonlyMap<string, PageStat>): Promise<VFile[] | undefined> {
   const cache = settings.cache!
   const configs = snapshot.configs.map((config) => deserializeConfig(config))
   const files: VFile[] = []
@@ -614,7 +616,7 @@ async function replay(snapshot: Snapshot, settings: DispatchSettings, walked: Re
     const key = cache.keyOf(absolute)
     const configKey = serializeConfig(config).key
     let value: string
-    let stats: fs.Stats
+    let stats: PageStat
     let readAt: number
     try {
       stats = walked.get(absolute) ?? fs.statSync(absolute)

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import {contentHash} from './cache.js'
+import {contentHash, type PageStat} from './cache.js'
 import type {SerializedConfig} from './remote.js'
 
 /**
@@ -27,7 +27,7 @@ export interface DiscoveryInputs {
   /** Config and ignore files in the walked folders and every folder above them (absolute). */
   configFiles: string[]
   /** The stat of pages the walk measured (absolute paths), for the cache's stamps. */
-  stats: Map<string, fs.Stats>
+  stats: Map<string, PageStat>
 }
 
 /** The names unified-engine (`.docs-lintrc*`, `package.json`, `.docs-lintignore`) and docs-lint (`.mintignore`) read. */
