@@ -14,7 +14,7 @@ import {PagePool, PageTimeoutError, availableCores} from './pool.js'
 import {applyPageResult, deserializeConfig, serializeConfig, type PageResult, type SerializedConfig} from './remote.js'
 import {runSiteChecks} from './site/run.js'
 import type {ChangeSet} from './git.js'
-import {collectGarbage} from './memory.js'
+import {collectGarbage, tookInPage} from './memory.js'
 import {discoveryFileName, discoveryFilesAbove, discoverySignature, extendedUnchanged, hashExtended, type DiscoveryInputs, type Snapshot} from './snapshot.js'
 
 export interface LintOptions {
@@ -161,7 +161,10 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
   // Nothing after linting reads the text of a page from disk (`--fix` reads the file again).
   return settings.pool!.run({...task, value: inMemoryValue, size: value.length, hashContent: settings.cache !== undefined}).then(
     // The text the worker linted, which is the one to cache even if the page changed in between.
-    (outcome) => done(outcome.result, outcome.hash ?? hash, outcome.stamp),
+    (outcome) => {
+      done(outcome.result, outcome.hash ?? hash, outcome.stamp)
+      tookInPage()
+    },
     (error: unknown) => failed(file, error)
   )
 }

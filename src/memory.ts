@@ -29,3 +29,21 @@ let fullCollection: (() => void) | undefined
 export function collectGarbage(): void {
   fullCollection?.()
 }
+
+/** Pages whose results this thread has taken in since its last collection. */
+let takenIn = 0
+
+/** Results taken in between two collections: about one every 4 s on 10,000 pages, 30 to 50 ms each. */
+const collectEveryPages = 1000
+
+/**
+ * Count one page's result taken in from a worker, and collect garbage every `collectEveryPages`,
+ * where `tuneHeap` allows it. Each result arrives as a copy that is garbage once it is on its file,
+ * while what stays (messages, facts) grows with every page, so V8 lets this thread's heap grow to
+ * twice that before it collects: 10,000 pages, peak RSS 400 to 430 MB without, about 390 MB with.
+ */
+export function tookInPage(): void {
+  if (!fullCollection || ++takenIn < collectEveryPages) return
+  takenIn = 0
+  fullCollection()
+}
