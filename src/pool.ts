@@ -92,6 +92,9 @@ export class PagePool {
       const pending = slot.inFlight.get(reply.id)
       if (!pending) return
       slot.inFlight.delete(reply.id)
+      // The page that waited behind this one starts now: its time budget too.
+      const next = slot.inFlight.values().next().value
+      if (next) next.started = performance.now()
       if ('error' in reply) pending.reject(new Error(reply.error))
       else pending.resolve({result: reply.result, hash: reply.hash, stamp: reply.stamp})
       this.pump()
