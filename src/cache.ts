@@ -1,7 +1,7 @@
 import {createHash, randomBytes} from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import type {PageResult} from './remote.js'
+import type {PageResult, SerializedMessage} from './remote.js'
 import type {Snapshot} from './snapshot.js'
 import {version} from './version.js'
 
@@ -40,12 +40,24 @@ interface Entry {
   stamp?: FileStamp
 }
 
+/** The site checks' messages for one site, and what they read from the disk (see `src/site/reads.ts`). */
+export interface SiteEntry {
+  /** Hash of everything else they depend on: the pages' facts and configs (see `src/site/run.ts`). */
+  key: string
+  reads: Array<[string, string | null]>
+  /** Messages by file, relative to the site root: pages, then config files. */
+  pages: Array<[string, SerializedMessage[]]>
+  documents: Array<[string, SerializedMessage[]]>
+}
+
 interface CacheFile {
   docsLintCache: 1
   version: string
   entries: Record<string, Entry>
   /** The last runs' discoveries, by the settings of the run (see `src/snapshot.ts`). */
   snapshots?: Record<string, Snapshot>
+  /** The last site checks' results, by site root. */
+  sites?: Record<string, SiteEntry>
 }
 
 /** Snapshots kept: one per way of running docs-lint on the folder (whole site, one section, ...). */
@@ -59,7 +71,7 @@ export function contentHash(value: string): string {
 }
 
 // Facts hold sets (a page's anchors); JSON keeps them as tagged arrays.
-function replacer(_key: string, value: unknown): unknown {
+export function replacer(_key: string, value: unknown): unknown {
   return value instanceof Set ? {$set: [...value]} : value
 }
 
@@ -83,6 +95,7 @@ function reviveSets(value: unknown): unknown {
 export class ResultCache {
   private entries: Record<string, Entry> = {}
   private snapshots: Record<string, Snapshot> = {}
+  private sites: Record<string, SiteEntry> = {}
   private dirty = false
   private writable = true
   readonly notices: string[] = []
@@ -118,6 +131,7 @@ export class ResultCache {
       this.entries = data.entries
       this.loadedEntries = Object.keys(data.entries).length
       if (data.snapshots && typeof data.snapshots === 'object') this.snapshots = data.snapshots
+      if (data.sites && typeof data.sites === 'object') this.sites = data.sites
     } catch {
       this.notices.push('Ignoring cache `' + location + '`: it is corrupt; it will be rebuilt')
       this.dirty = true
@@ -192,6 +206,29 @@ export class ResultCache {
     if (!before || !snapshot || JSON.stringify(before) !== JSON.stringify(snapshot)) this.dirty = true
   }
 
+  /** The site checks' results stored for a site root, if they look like some. */
+  site(root: string): SiteEntry | undefined {
+    const entry = this.sites[this.keyOf(root)]
+    const pairs = (list: unknown) => Array.isArray(list) && list.every((item) => Array.isArray(item) && typeof item[0] === 'string' && Array.isArray(item[1]))
+    const valid =
+      entry &&
+      typeof entry.key === 'string' &&
+      Array.isArray(entry.reads) &&
+      entry.reads.every((read) => Array.isArray(read) && typeof read[0] === 'string' && (typeof read[1] === 'string' || read[1] === null)) &&
+      pairs(entry.pages) &&
+      pairs(entry.documents)
+    return valid ? entry : undefined
+  }
+
+  setSite(root: string, entry: SiteEntry): void {
+    const key = this.keyOf(root)
+    delete this.sites[key]
+    this.sites[key] = entry
+    const keys = Object.keys(this.sites)
+    for (const old of keys.slice(0, Math.max(0, keys.length - maxSnapshots))) delete this.sites[old]
+    this.dirty = true
+  }
+
   /** Drop entries of pages that no longer exist, then write atomically if anything changed. */
   save(seen?: ReadonlySet<string>): void {
     if (!this.writable || !this.dirty) return
@@ -221,7 +258,7 @@ export class ResultCache {
    * whole text is 15 MB, and one string of it (then its bytes) would add some 40 MB to the run's peak.
    */
   private write(fd: number): void {
-    let chunk = magic + '"version":' + JSON.stringify(version) + ',"snapshots":' + JSON.stringify(this.snapshots) + ',"entries":{'
+    let chunk = magic + '"version":' + JSON.stringify(version) + ',"snapshots":' + JSON.stringify(this.snapshots) + ',"sites":' + JSON.stringify(this.sites) + ',"entries":{'
     let first = true
     for (const key in this.entries) {
       chunk += (first ? '' : ',') + JSON.stringify(key) + ':' + JSON.stringify(this.entries[key], replacer)

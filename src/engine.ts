@@ -543,7 +543,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   }
   // Whole-site checks (docs.json, navigation, links) need every page's facts: they run once, now.
   const byPath = new Map(files.map((file) => [path.resolve(file.cwd, file.path), file]))
-  for (const file of runSiteChecks(files, {changes: options.changes, cwd, defaultConfig})) {
+  for (const file of runSiteChecks(files, {changes: options.changes, cwd, defaultConfig, cache})) {
     const absolute = path.resolve(file.cwd, file.path)
     // A page that `$ref` includes as JSON gets one entry in the report, not two.
     const page = byPath.get(absolute)

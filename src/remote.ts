@@ -85,7 +85,12 @@ export function pageResultOf(file: VFile): PageResult {
 export function applyPageResult(file: VFile, result: PageResult, config: ResolvedConfig): void {
   Object.assign(file.data, result.data)
   file.data['docsLintConfig'] = config
-  for (const serialized of result.messages) {
+  applyMessages(file, result.messages)
+}
+
+/** Add serialized messages to a file, as they were. */
+export function applyMessages(file: VFile, messages: readonly SerializedMessage[]): void {
+  for (const serialized of messages) {
     const message = file.message(serialized.reason, {
       place: serialized.place ?? undefined,
       ruleId: serialized.ruleId ?? undefined,

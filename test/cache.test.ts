@@ -47,6 +47,21 @@ const write = (root: string, name: string, text: string) => {
   fs.writeFileSync(path.join(root, name), text)
 }
 
+/**
+ * Lint `root` with a cache twice, make `change`, and expect each of the next two cached runs to print
+ * what an uncached run prints, which differs from before the change.
+ */
+async function expectCachedLikeUncached(root: string, change: (root: string) => void, patterns: string[], firstOptions: string[] = []): Promise<void> {
+  const first = await runCli(['--format', 'json', '--cache', ...firstOptions, ...patterns], root)
+  expect(await runCli(['--format', 'json', '--cache', ...patterns], root)).toEqual(first)
+  change(root)
+  const expected = await runCli(['--format', 'json', ...patterns], root)
+  expect(expected.stdout).not.toBe(first.stdout)
+  expect(await runCli(['--format', 'json', '--cache', ...patterns], root)).toEqual(expected)
+  // And the run after that, which replays the new state.
+  expect(await runCli(['--format', 'json', '--cache', ...patterns], root)).toEqual(expected)
+}
+
 describe('--cache replays the last run when no page or config file was added, removed or changed', () => {
   it('does not load unified-engine on a warm run, nor after a page changes; does after a page is added', () => {
     const root = nestedSite()
@@ -78,18 +93,8 @@ describe('--cache replays the last run when no page or config file was added, re
     ['a new docs.json', (root) => write(root, 'docs.json', JSON.stringify({name: 'X', navigation: [{group: 'G', pages: ['good']}]}))]
   ]
   for (const [name, change] of changes) {
-    it('gives the output of an uncached run after ' + name, async () => {
-      const root = nestedSite()
-      // A worker stamps each page it reads with the page's stat.
-    const first = await runCli(['--format', 'json', '--cache', '--jobs', '1'], root)
-      expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(first)
-      change(root)
-      const expected = await runCli(['--format', 'json'], root)
-      expect(expected.stdout).not.toBe(first.stdout)
-      expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(expected)
-      // And the run after that, which replays the new state.
-      expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(expected)
-    })
+    // A worker stamps each page it reads with the page's stat.
+    it('gives the output of an uncached run after ' + name, () => expectCachedLikeUncached(nestedSite(), change, [], ['--jobs', '1']))
   }
 
   it('reads a page again when it was rewritten in the same instant as the run that read it, even with its old size and mtime', async () => {
@@ -184,4 +189,68 @@ describe('--cache', () => {
     const run = JSON.parse((await runCli(['--format', 'json', '--cache'], root)).stdout) as Array<{path: string; messages: unknown[]}>
     expect(run.find((file) => file.path === 'bad.mdx')!.messages).toHaveLength(1)
   })
+})
+
+/**
+ * A site whose checks read the disk in every way they can: the config and a file it includes, the
+ * folder listing, an image listing, an OpenAPI file, and pages this run does not lint.
+ */
+function siteWithChecks(): string {
+  return tempSite({
+    'docs.json': JSON.stringify({name: 'X', navigation: [{group: 'G', pages: ['index', 'guide', 'GET /users']}], openapi: 'openapi.json', redirects: {$ref: 'redirects.json'}}),
+    'redirects.json': JSON.stringify([{source: '/old', destination: '/guide'}]),
+    'openapi.json': JSON.stringify({openapi: '3.0.0', paths: {'/users': {get: {}}}}),
+    'IMAGES.txt': 'images/listed.png\n',
+    'index.mdx': goodPage + '\n[Guide](/guide#requirements), [old](/old), [Downloads](/downloads), ![Shot](/images/shot.png) and ![Listed](/images/listed.png)\n',
+    'guide.mdx': goodPage + '\n[Reference](/reference/api#errors)\n',
+    'reference/api.mdx': goodPage + '\n## Errors\n\nYou get an error. See [limits](/limits).\n'
+  })
+}
+
+/** In a new process with timing on: lint `root` with a cache, and say whether the site rules ran. */
+function siteRulesRan(root: string, patterns: string[] = ['.']): boolean {
+  const dist = (name: string) => JSON.stringify(fileURLToPath(new URL('../dist/src/' + name, import.meta.url)))
+  const script = `
+    const {lint} = await import(${dist('engine.js')})
+    const {timings} = await import(${dist('timing.js')})
+    await lint({patterns: ${JSON.stringify(patterns)}, cwd: ${JSON.stringify(root)}, cacheLocation: '.docs-lint-cache'})
+    console.log(JSON.stringify(timings.has('broken-links')))`
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8', env: {...process.env, DOCS_LINT_TIMING: '1'}})
+  return JSON.parse(run.stdout) as boolean
+}
+
+describe('--cache keeps the site checks\' results while nothing they read changed', () => {
+  it('runs the site rules again only when a page\'s links or anchors, or a file they read, changed', () => {
+    const root = siteWithChecks()
+    expect(siteRulesRan(root)).toBe(true)
+    expect(siteRulesRan(root)).toBe(false)
+    // A new line of prose: the page is linted again, its links and anchors are as they were.
+    fs.appendFileSync(path.join(root, 'guide.mdx'), '\nOne more line.\n')
+    expect(siteRulesRan(root)).toBe(false)
+    fs.appendFileSync(path.join(root, 'guide.mdx'), '\n[More](/nowhere)\n')
+    expect(siteRulesRan(root)).toBe(true)
+    expect(siteRulesRan(root)).toBe(false)
+    write(root, 'images/shot.png', 'PNG')
+    expect(siteRulesRan(root)).toBe(true)
+  })
+
+  const changes: Array<[string, (root: string) => void, string[]?]> = [
+    ['a changed docs.json', (root) => write(root, 'docs.json', JSON.stringify({name: 'X', navigation: [{group: 'G', pages: ['index', 'gide']}]}))],
+    ['a changed file that docs.json includes', (root) => write(root, 'redirects.json', JSON.stringify([{source: '/old', destination: '/gone'}]))],
+    ['a new docs.json beside mint.json', (root) => {
+      fs.renameSync(path.join(root, 'docs.json'), path.join(root, 'mint.json'))
+      write(root, 'docs.json', JSON.stringify({name: 'X', navigation: [{group: 'G', pages: ['index']}]}))
+    }],
+    ['a changed OpenAPI file', (root) => write(root, 'openapi.json', JSON.stringify({openapi: '3.0.0', paths: {'/teams': {get: {}}}}))],
+    ['a new image', (root) => write(root, 'images/shot.png', 'PNG')],
+    ['a new folder', (root) => fs.mkdirSync(path.join(root, 'downloads'))],
+    ['a changed image listing', (root) => write(root, 'IMAGES.txt', 'images/shot.png\n')],
+    ['a changed heading that a link points to', (root) => write(root, 'reference/api.mdx', goodPage + '\n## Failures\n\nYou get an error. See [limits](/limits).\n')],
+    ['a changed heading in a page this run does not lint', (root) => write(root, 'reference/api.mdx', goodPage + '\n## Failures\n\nYou get an error. See [limits](/limits).\n'), ['guide.mdx']],
+    ['a root config that turns a site rule off', (root) => write(root, '.docs-lintrc.json', JSON.stringify({extends: 'recommended', rules: {'broken-links': 'off'}}))],
+    ['a folder\'s config that turns a site rule off for its pages', (root) => write(root, 'reference/.docs-lintrc.json', JSON.stringify({extends: 'recommended', rules: {'broken-links': 'off'}}))]
+  ]
+  for (const [name, change, patterns = []] of changes) {
+    it('gives the output of an uncached run after ' + name, () => expectCachedLikeUncached(siteWithChecks(), change, patterns))
+  }
 })

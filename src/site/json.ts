@@ -1,8 +1,8 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import {parse, type MemberNode, type ValueNode} from '@humanwhocodes/momoa'
 import type {Position} from 'unist'
 import {VFile} from 'vfile'
+import {readSiteFile} from './reads.js'
 
 /** One JSON file of the site config (`docs.json`, or a file it includes with `$ref`). */
 export interface JsonDocument {
@@ -40,7 +40,7 @@ export interface RefProblem {
 }
 
 export function readJsonDocument(filePath: string, text?: string): JsonDocument {
-  const value = text ?? fs.readFileSync(filePath, 'utf8')
+  const value = text ?? readSiteFile(filePath)
   const file = new VFile({path: filePath, value})
   try {
     const document = parse(value, {mode: 'json'})

@@ -10,6 +10,7 @@ import {collectSiteFacts, siteFactsOf, type PageFacts} from './facts.js'
 import {get, readJsonDocument, resolveDocument, toValue, type JsonDocument, type Located, type RefProblem} from './json.js'
 import {navigationEntries, type NavigationEntry} from './navigation.js'
 import type {LinkTarget} from './links.js'
+import {noteListing, readSiteFile, siteFileExists} from './reads.js'
 
 export const configNames = ['docs.json', 'mint.json'] as const
 
@@ -209,7 +210,7 @@ export class Site {
     if (this.anchorCache.has(page.relative)) return this.anchorCache.get(page.relative)
     let facts: PageFacts | undefined
     try {
-      const file = new VFileClass({path: path.join(this.root, page.relative), value: fs.readFileSync(path.join(this.root, page.relative), 'utf8')})
+      const file = new VFileClass({path: path.join(this.root, page.relative), value: readSiteFile(path.join(this.root, page.relative))})
       const tree = parsePage(file)
       const failed = parseFailureOf(file) !== undefined
       facts = collectSiteFacts(tree, file, createPage(file, tree, {parseFailed: failed}), failed)
@@ -282,7 +283,7 @@ export class Site {
     const file = path.join(this.root, relative)
     let text: string
     try {
-      text = fs.readFileSync(file, 'utf8')
+      text = readSiteFile(file)
     } catch {
       return {reference, file: undefined, operations: undefined, error: 'no such file'}
     }
@@ -393,7 +394,7 @@ function matchParts(parts: readonly SourcePart[], route: string): string[] | und
 export function loadSiteConfig(root: string): SiteConfig | undefined {
   for (const name of configNames) {
     const filePath = path.join(root, name)
-    if (!fs.existsSync(filePath)) continue
+    if (!siteFileExists(filePath)) continue
     const main = readJsonDocument(filePath)
     const {value, documents, problems} = resolveDocument(main, root)
     const navigation = get(value, 'navigation')
@@ -427,7 +428,8 @@ export function findSiteRoot(folder: string, cache: Map<string, string | null>):
   return found ?? undefined
 }
 
-function listFiles(root: string): {files: Set<string>; folders: Set<string>} {
+/** Every file and folder under `root` (relative, `/`-separated), dot folders and `node_modules` left out. */
+export function listFiles(root: string): {files: Set<string>; folders: Set<string>} {
   const files = new Set<string>()
   const folders = new Set<string>()
   const walk = (folder: string, prefix: string) => {
@@ -449,6 +451,7 @@ function listFiles(root: string): {files: Set<string>; folders: Set<string>} {
     }
   }
   walk(root, '')
+  noteListing(root, files, folders)
   return {files, folders}
 }
 
@@ -463,7 +466,7 @@ function listedFiles(root: string): Set<string> {
     for (const name of listingNames) {
       let text: string
       try {
-        text = fs.readFileSync(path.join(folder, name), 'utf8')
+        text = readSiteFile(path.join(folder, name))
       } catch {
         continue
       }

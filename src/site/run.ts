@@ -1,11 +1,17 @@
+import {createHash} from 'node:crypto'
 import path from 'node:path'
 import type {VFile} from 'vfile'
+import {VFile as VFileClass} from 'vfile'
 import type {ResolvedConfig, RuleEntry} from '../config.js'
 import {SOURCE, type Rule, type Severity, type SiteReport} from '../rule.js'
 import {rules} from '../../rules/index.js'
 import {siteFactsKey} from './facts.js'
 import type {ChangeSet} from '../git.js'
-import {findSiteRoot, loadSiteConfig, Site, type SitePage} from './model.js'
+import {findSiteRoot, listFiles, loadSiteConfig, Site, type SitePage} from './model.js'
+import {readsHold, recordReads} from './reads.js'
+import {timing, timings} from '../timing.js'
+import {replacer, type ResultCache, type SiteEntry} from '../cache.js'
+import {applyMessages, serializeConfig, serializeMessage, type SerializedMessage} from '../remote.js'
 
 type Level = Exclude<Severity, 'off'>
 const rank: Record<Level, number> = {info: 0, warn: 1, error: 2}
@@ -16,7 +22,10 @@ const byRank: Level[] = ['info', 'warn', 'error']
  * above a page holding `docs.json` or `mint.json`). Messages about pages go on the pages' files;
  * messages about the config go on the config files, returned here to join the run's results.
  */
-export function runSiteChecks(files: readonly VFile[], options: {changes?: ChangeSet | undefined; cwd?: string | undefined; defaultConfig?: ResolvedConfig | undefined} = {}): VFile[] {
+export function runSiteChecks(
+  files: readonly VFile[],
+  options: {changes?: ChangeSet | undefined; cwd?: string | undefined; defaultConfig?: ResolvedConfig | undefined; cache?: ResultCache | undefined} = {}
+): VFile[] {
   const siteRules = rules.filter((rule) => rule.site)
   if (siteRules.length === 0) return []
   const roots = new Map<string, string | null>()
@@ -40,30 +49,116 @@ export function runSiteChecks(files: readonly VFile[], options: {changes?: Chang
   }
   const extra: VFile[] = []
   for (const [root, group] of bySite) {
-    const config = loadSiteConfig(root)
-    if (!config) continue
-    const site = new Site(root, config, group)
-    const rootConfig = configAtRoot(site) ?? options.defaultConfig
-    if (changes) site.watchChanges(changes.pages, changes.removed, options.cwd ?? process.cwd(), rootConfig)
-    for (const rule of siteRules) runSiteRule(rule, site, rootConfig)
-    for (const document of config.documents) {
-      if (document.file.messages.length > 0) extra.push(document.file)
+    const linted = lintedPages(root, group)
+    const rootConfig = configAtRoot(linted) ?? options.defaultConfig
+    // With `--changed-since`, pages outside the run take part: never cached.
+    const cache = changes ? undefined : options.cache
+    const key = cache ? siteKey(root, linted, rootConfig) : undefined
+    const stored = key === undefined ? undefined : cache!.site(root)
+    if (stored && stored.key === key) {
+      const replayed = replaySite(root, stored, linted)
+      if (replayed) {
+        extra.push(...replayed)
+        continue
+      }
     }
-    for (const page of site.dependents) {
-      if (page.file && page.file.messages.length > 0) extra.push(page.file)
+    const before = new Map(group.map((file) => [file, file.messages.length]))
+    const {result: documents, reads} = recordReads(() => checkSite(root, group, rootConfig, siteRules, changes, options.cwd))
+    extra.push(...documents)
+    if (key !== undefined) {
+      cache!.setSite(root, {
+        key,
+        reads,
+        pages: linted.flatMap(({relative, file}) => {
+          const added = file.messages.slice(before.get(file))
+          return added.length > 0 ? [[relative, added.map(serializeMessage)] as [string, SerializedMessage[]]] : []
+        }),
+        documents: documents.map((file) => [relativeTo(root, file.path), file.messages.map(serializeMessage)])
+      })
     }
   }
   return extra
 }
 
+/** Run the site rules on one site: the config files with messages come back. */
+function checkSite(root: string, group: VFile[], rootConfig: ResolvedConfig | undefined, siteRules: Rule<any>[], changes: ChangeSet | undefined, cwd: string | undefined): VFile[] {
+  const config = loadSiteConfig(root)
+  if (!config) return []
+  const site = new Site(root, config, group)
+  if (changes) site.watchChanges(changes.pages, changes.removed, cwd ?? process.cwd(), rootConfig)
+  for (const rule of siteRules) runSiteRule(rule, site, rootConfig)
+  const extra: VFile[] = []
+  for (const document of config.documents) {
+    if (document.file.messages.length > 0) extra.push(document.file)
+  }
+  for (const page of site.dependents) {
+    if (page.file && page.file.messages.length > 0) extra.push(page.file)
+  }
+  return extra
+}
+
+interface LintedPage {
+  /** Relative to the site root, with `/`. */
+  relative: string
+  file: VFile
+  config: ResolvedConfig | undefined
+}
+
+/** The site's linted pages in path order, as `Site` orders them. */
+function lintedPages(root: string, group: readonly VFile[]): LintedPage[] {
+  return group
+    .map((file) => ({
+      relative: relativeTo(root, path.resolve(file.cwd, file.path)),
+      file,
+      config: (file.data['docsLintConfig'] as ResolvedConfig | undefined) ?? undefined
+    }))
+    .sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0))
+}
+
+function relativeTo(root: string, filePath: string): string {
+  return path.relative(root, filePath).split(path.sep).join('/')
+}
+
 /** Config-file messages follow the docs-lint config of the pages nearest the root. */
-function configAtRoot(site: Site): ResolvedConfig | undefined {
-  let best: SitePage | undefined
-  for (const page of site.linted) {
+function configAtRoot(linted: readonly LintedPage[]): ResolvedConfig | undefined {
+  let best: LintedPage | undefined
+  for (const page of linted) {
     if (!page.config) continue
     if (!best || page.relative.split('/').length < best.relative.split('/').length) best = page
   }
   return best?.config
+}
+
+/**
+ * What the site checks' results depend on besides the disk: the root, the root's config, and each
+ * linted page's path, config and facts. Facts, not text: a page edited without a change to its
+ * links, anchors, title or imports leaves the site's results as they were.
+ */
+function siteKey(root: string, linted: readonly LintedPage[], rootConfig: ResolvedConfig | undefined): string {
+  const configKey = (config: ResolvedConfig | undefined) => (config ? serializeConfig(config).key : null)
+  const hash = createHash('sha256').update(JSON.stringify([root, configKey(rootConfig)]))
+  for (const page of linted) {
+    hash.update('\n' + JSON.stringify([page.relative, configKey(page.config), page.file.data[siteFactsKey]], replacer))
+  }
+  return hash.digest('base64url').slice(0, 22)
+}
+
+/**
+ * Put stored site messages back on the pages and config files, when every file, folder listing and
+ * existence the checks read is as it was. Undefined when not: the checks run again.
+ */
+function replaySite(root: string, stored: SiteEntry, linted: readonly LintedPage[]): VFile[] | undefined {
+  const texts = readsHold(stored.reads, listFiles)
+  if (!texts) return undefined
+  const byRelative = new Map(linted.map((page) => [page.relative, page.file]))
+  if (!stored.pages.every(([relative]) => byRelative.has(relative))) return undefined
+  for (const [relative, messages] of stored.pages) applyMessages(byRelative.get(relative)!, messages)
+  return stored.documents.map(([relative, messages]) => {
+    const absolute = path.join(root, relative)
+    const file = new VFileClass({path: absolute, value: texts.get(absolute)})
+    applyMessages(file, messages)
+    return file
+  })
 }
 
 function runSiteRule(rule: Rule<any>, site: Site, rootConfig: ResolvedConfig | undefined): void {
@@ -84,8 +179,10 @@ function runSiteRule(rule: Rule<any>, site: Site, rootConfig: ResolvedConfig | u
     if (problem.actual !== undefined) message.actual = problem.actual
     if (problem.expected !== undefined) message.expected = Array.isArray(problem.expected) ? problem.expected : [problem.expected]
   }
+  const started = timing ? performance.now() : 0
   try {
     rule.site!({...rule.defaults, ...entry.options})(site, {report})
+    if (timing) timings.set(rule.id, (timings.get(rule.id) ?? 0) + performance.now() - started)
   } catch (error) {
     // As with page rules, a failing rule becomes one message, never the end of the run.
     const message = site.config.main.file.message(
