@@ -2,10 +2,10 @@ import path from 'node:path'
 import type {Root} from 'mdast'
 import type {Position} from 'unist'
 import type {VFile} from 'vfile'
-import {stringify} from 'yaml'
 import {defineRule, type TextEdit} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {headingText, removeBlock, titleHeading} from './heading-levels.js'
+import {yaml} from '../src/lazy.js'
 
 const required = ['title', 'description'] as const
 
@@ -92,7 +92,7 @@ function frontMatterFix(tree: Root, file: VFile, page: Page): TextEdit[] | undef
   const title = heading && removal ? headingText(heading) : titleFromFileName(file)
   if (!title) return undefined
   // `stringify` quotes what YAML would read as something else (`2024`, `Setup: part 1`, `#1`).
-  const block = '---\ntitle: ' + stringify(title, {lineWidth: 0}).trimEnd() + '\n---\n'
+  const block = '---\ntitle: ' + yaml().stringify(title, {lineWidth: 0}).trimEnd() + '\n---\n'
   const source = page.source
   // Blank lines at the top would end up between the front matter and the page.
   const leading = /^(?:[ \t]*\r?\n)*/.exec(source)![0].length

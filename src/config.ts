@@ -2,8 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {createRequire} from 'node:module'
 import type {ErrorObject, ValidateFunction} from 'ajv'
-import YAML from 'yaml'
-import {load, once} from './lazy.js'
+import {load, once, yaml} from './lazy.js'
 import {closest} from 'fastest-levenshtein'
 import type {Severity} from './rule.js'
 import {rules, ruleById} from '../rules/index.js'
@@ -210,7 +209,7 @@ export function parseConfigText(text: string, filePath: string): UserConfig {
     }
   }
   // `.docs-lintrc` (no extension), `.yaml`, `.yml`: YAML is a superset of JSON.
-  const doc = YAML.parseDocument(text)
+  const doc = yaml().parseDocument(text)
   if (doc.errors.length > 0) {
     const error = doc.errors[0]!
     const at = error.linePos?.[0]

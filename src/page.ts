@@ -6,8 +6,8 @@ import type {Point, Position} from 'unist'
 import type {VFile} from 'vfile'
 import {location} from 'vfile-location'
 import {timeShared} from './timing.js'
-import {load, once} from './lazy.js'
-import {parseDocument, isMap, isScalar, type Document, type Pair} from 'yaml'
+import {load, once, yaml} from './lazy.js'
+import type {Document, Pair} from 'yaml'
 
 /** The mdast-to-retext conversion with retext-english's parser, loaded when a page first needs a prose tree. */
 const englishConverter = once(() => {
@@ -252,7 +252,7 @@ function readFrontMatter(tree: Root, source: string, lines: ReturnType<typeof lo
 
   let doc: Document
   try {
-    doc = parseDocument(node.value, {prettyErrors: false, uniqueKeys: true})
+    doc = yaml().parseDocument(node.value, {prettyErrors: false, uniqueKeys: true})
   } catch (error) {
     return {
       node,
@@ -280,12 +280,12 @@ function readFrontMatter(tree: Root, source: string, lines: ReturnType<typeof lo
     data,
     errors,
     placeOf(name, value) {
-      if (!isMap(doc.contents)) return undefined
+      if (!yaml().isMap(doc.contents)) return undefined
       const pair = doc.contents.items.find(
-        (item: Pair) => isScalar(item.key) && item.key.value === name
+        (item: Pair) => yaml().isScalar(item.key) && item.key.value === name
       )
-      const target = value && pair?.value && isScalar(pair.value) ? pair.value : pair?.key
-      if (!target || !isScalar(target) || !target.range) return undefined
+      const target = value && pair?.value && yaml().isScalar(pair.value) ? pair.value : pair?.key
+      if (!target || !yaml().isScalar(target) || !target.range) return undefined
       return toPlace(target.range[0], target.range[1])
     }
   }

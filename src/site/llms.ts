@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {parseArgs} from 'node:util'
-import YAML from 'yaml'
 import {unifiedDiff} from '../fix.js'
 import {get} from './json.js'
 import {findSiteRoot, loadSiteConfig, Site} from './model.js'
+import {yaml} from '../lazy.js'
 
 export interface LlmsOptions {
   /** Prefix of page URLs (`https://docs.acme.dev`); without it, URLs start at `/`. */
@@ -120,7 +120,7 @@ function frontMatterOf(filePath: string): Record<string, unknown> {
   const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(source)
   if (!match) return {}
   try {
-    const data = YAML.parse(match[1]!) as unknown
+    const data = yaml().parse(match[1]!) as unknown
     return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {}
   } catch {
     return {}

@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type {VFile} from 'vfile'
 import {VFile as VFileClass} from 'vfile'
-import YAML from 'yaml'
 import type {ResolvedConfig} from '../config.js'
 import {createPage} from '../page.js'
 import {parsePage, parseFailureOf} from '../parse.js'
@@ -11,6 +10,7 @@ import {get, readJsonDocument, resolveDocument, toValue, type JsonDocument, type
 import {navigationEntries, type NavigationEntry} from './navigation.js'
 import type {LinkTarget} from './links.js'
 import {noteListing, readSiteFile, siteFileExists} from './reads.js'
+import {yaml} from '../lazy.js'
 
 export const configNames = ['docs.json', 'mint.json'] as const
 
@@ -288,7 +288,7 @@ export class Site {
       return {reference, file: undefined, operations: undefined, error: 'no such file'}
     }
     try {
-      const document = (/\.ya?ml$/i.test(file) ? YAML.parse(text) : JSON.parse(text)) as Record<string, unknown>
+      const document = (/\.ya?ml$/i.test(file) ? yaml().parse(text) : JSON.parse(text)) as Record<string, unknown>
       const operations = new Set<string>()
       for (const key of ['paths', 'webhooks']) {
         const paths = document?.[key]
