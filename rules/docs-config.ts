@@ -19,7 +19,14 @@ export default defineRule({
     return function (site: Site, context: SiteContext) {
       const config = site.config
       for (const doc of config.documents) {
-        if (doc.parseError) {
+        if (doc.readError) {
+          context.report({
+            file: doc.file,
+            message: 'Cannot read `' + site.relativeOf(doc.path) + '`: ' + doc.readError + ', expected a JSON file',
+            level: 'error',
+            place: {line: 1, column: 1}
+          })
+        } else if (doc.parseError) {
           context.report({
             file: doc.file,
             message: 'Cannot parse `' + site.relativeOf(doc.path) + '` as JSON: ' + doc.parseError.message,

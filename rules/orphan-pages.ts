@@ -16,7 +16,7 @@ export default defineRule({
     return function (site: Site, context: SiteContext) {
       // With part of the config unreadable, the navigation is unknown: `docs-config` reports why.
       const {config} = site
-      if (!config.value || config.refProblems.length > 0 || config.documents.some((document) => document.parseError)) return
+      if (!config.value || config.refProblems.length > 0 || config.documents.some((document) => document.parseError || document.readError)) return
       const reached = new Set<string>()
       for (const entry of site.navigation()) {
         if (entry.operation) continue

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {goodPage, runCli, tempSite} from './helpers/cli.js'
 
@@ -17,6 +19,21 @@ const summary = (messages: Reported['messages'] | undefined) =>
   (messages ?? []).map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.reason}`)
 
 describe('bad input gets a clear message at its position, and the run goes on', () => {
+  it('a docs.json that cannot be read: one message on it, and the pages are still linted and checked', async () => {
+    const root = tempSite({'a.mdx': goodPage + '\n[Missing](/missing)\n'})
+    fs.mkdirSync(path.join(root, 'docs.json'))
+    for (const options of [[], ['--cache']]) {
+      const run = await runCli(['--format', 'json', ...options], root)
+      expect(run.stderr).toBe('')
+      const report = JSON.parse(run.stdout) as Reported[]
+      expect(report.map((file) => [file.path, summary(file.messages)])).toEqual([
+        ['a.mdx', ['10:11 broken-links Unexpected broken link `/missing`: no page or file `missing`, expected an existing page, file or redirect']],
+        ['docs.json', ['1:1 docs-config Cannot read `docs.json`: it is a folder, expected a JSON file']]
+      ])
+      expect(run.code).toBe(1)
+    }
+  })
+
   it('invalid YAML front matter', async () => {
     const {byPath} = await lintSite({'a.mdx': '---\ntitle: [Install\ndescription: x\n---\n\n## Steps\n'})
     expect(summary(byPath.get('a.mdx'))).toEqual([

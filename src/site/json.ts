@@ -11,6 +11,8 @@ export interface JsonDocument {
   /** The parsed body; undefined when the text is not JSON. */
   body: ValueNode | undefined
   parseError: {message: string; line: number; column: number} | undefined
+  /** Why the file could not be read (a folder named `docs.json`, no permission), when it could not. */
+  readError?: string | undefined
 }
 
 /**
@@ -58,6 +60,13 @@ export function readJsonDocument(filePath: string, text?: string): JsonDocument 
       }
     }
   }
+}
+
+/** A config file that is there but cannot be read: reported on, never thrown. */
+export function unreadableDocument(filePath: string, error: unknown): JsonDocument {
+  const code = (error as NodeJS.ErrnoException).code
+  const reason = code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? String((error as Error).message ?? error))
+  return {path: filePath, file: new VFile({path: filePath}), body: undefined, parseError: undefined, readError: reason}
 }
 
 export function placeOf(node: {loc: {start: {line: number; column: number; offset: number}; end: {line: number; column: number; offset: number}}}): Position {

@@ -6,7 +6,7 @@ import type {ResolvedConfig} from '../config.js'
 import {createPage} from '../page.js'
 import {parsePage, parseFailureOf} from '../parse.js'
 import {collectSiteFacts, siteFactsOf, type PageFacts} from './facts.js'
-import {get, readJsonDocument, resolveDocument, toValue, type JsonDocument, type Located, type RefProblem} from './json.js'
+import {get, readJsonDocument, resolveDocument, toValue, unreadableDocument, type JsonDocument, type Located, type RefProblem} from './json.js'
 import {navigationEntries, type NavigationEntry} from './navigation.js'
 import type {LinkTarget} from './links.js'
 import {noteListing, readSiteFile, siteFileExists} from './reads.js'
@@ -395,7 +395,12 @@ export function loadSiteConfig(root: string): SiteConfig | undefined {
   for (const name of configNames) {
     const filePath = path.join(root, name)
     if (!siteFileExists(filePath)) continue
-    const main = readJsonDocument(filePath)
+    let main: JsonDocument
+    try {
+      main = readJsonDocument(filePath)
+    } catch (error) {
+      main = unreadableDocument(filePath, error)
+    }
     const {value, documents, problems} = resolveDocument(main, root)
     const navigation = get(value, 'navigation')
     const shape = navigation?.type === 'object' || (!navigation && get(value, 'theme')) ? 'docs' : 'mint'
