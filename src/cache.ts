@@ -66,6 +66,12 @@ const maxSnapshots = 8
 /** Characters of cache text written at a time. */
 const writeChunk = 1 << 20
 
+/** Keep the `count` entries of `record` set last (insertion order). */
+function keepLast(record: Record<string, unknown>, count: number): void {
+  const keys = Object.keys(record)
+  for (const key of keys.slice(0, Math.max(0, keys.length - count))) delete record[key]
+}
+
 export function contentHash(value: string): string {
   return createHash('sha256').update(value).digest('base64url').slice(0, 22)
 }
@@ -201,8 +207,7 @@ export class ResultCache {
     if (before === undefined && snapshot === undefined) return
     delete this.snapshots[settingsKey]
     if (snapshot) this.snapshots[settingsKey] = snapshot
-    const keys = Object.keys(this.snapshots)
-    for (const key of keys.slice(0, Math.max(0, keys.length - maxSnapshots))) delete this.snapshots[key]
+    keepLast(this.snapshots, maxSnapshots)
     if (!before || !snapshot || JSON.stringify(before) !== JSON.stringify(snapshot)) this.dirty = true
   }
 
@@ -224,8 +229,7 @@ export class ResultCache {
     const key = this.keyOf(root)
     delete this.sites[key]
     this.sites[key] = entry
-    const keys = Object.keys(this.sites)
-    for (const old of keys.slice(0, Math.max(0, keys.length - maxSnapshots))) delete this.sites[old]
+    keepLast(this.sites, maxSnapshots)
     this.dirty = true
   }
 

@@ -88,7 +88,8 @@ export class Site {
   private readonly anchorCache = new Map<string, PageFacts | undefined>()
   private readonly listed: Set<string>
 
-  constructor(root: string, config: SiteConfig, lintedFiles: VFile[]) {
+  /** `linted`: the pages this run lints, from `lintedPages`. */
+  constructor(root: string, config: SiteConfig, linted: readonly LintedPage[]) {
     this.root = root
     this.config = config
     const {files, folders} = listFiles(root)
@@ -98,14 +99,12 @@ export class Site {
     for (const relative of files) {
       if (/\.mdx?$/.test(relative)) this.addPage(relative)
     }
-    for (const file of lintedFiles) {
-      const relative = this.relativeOf(path.resolve(file.cwd, file.path))
+    for (const {relative, file, config: pageConfig} of linted) {
       const page = this.pages.get(relative) ?? this.addPage(relative)
       page.file = file
-      page.config = (file.data['docsLintConfig'] as ResolvedConfig | undefined) ?? undefined
+      page.config = pageConfig
       this.linted.push(page)
     }
-    this.linted.sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0))
   }
 
   /**
@@ -172,7 +171,7 @@ export class Site {
   }
 
   relativeOf(filePath: string): string {
-    return path.relative(this.root, filePath).split(path.sep).join('/')
+    return relativeTo(this.root, filePath)
   }
 
   /** Whether a relative path exists: a file, a folder, or a file the corpus lists. */
@@ -388,6 +387,31 @@ function matchParts(parts: readonly SourcePart[], route: string): string[] | und
     at = end
   }
   return captures
+}
+
+/** A page this run lints, as the site sees it. */
+export interface LintedPage {
+  /** Relative to the site root, with `/`. */
+  relative: string
+  file: VFile
+  /** The docs-lint config that linted it. */
+  config: ResolvedConfig | undefined
+}
+
+/** The linted files of the site at `root`, in path order. */
+export function lintedPages(root: string, files: readonly VFile[]): LintedPage[] {
+  return files
+    .map((file) => ({
+      relative: relativeTo(root, path.resolve(file.cwd, file.path)),
+      file,
+      config: (file.data['docsLintConfig'] as ResolvedConfig | undefined) ?? undefined
+    }))
+    .sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0))
+}
+
+/** `filePath` relative to `root`, with `/`. */
+export function relativeTo(root: string, filePath: string): string {
+  return path.relative(root, filePath).split(path.sep).join('/')
 }
 
 /** Load the config at `root` (`docs.json` first, as the platform prefers it). */

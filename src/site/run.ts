@@ -7,7 +7,7 @@ import {SOURCE, type Rule, type Severity, type SiteReport} from '../rule.js'
 import {rules} from '../../rules/index.js'
 import {siteFactsKey} from './facts.js'
 import type {ChangeSet} from '../git.js'
-import {findSiteRoot, listFiles, loadSiteConfig, Site, type SitePage} from './model.js'
+import {findSiteRoot, lintedPages, listFiles, loadSiteConfig, relativeTo, Site, type LintedPage, type SitePage} from './model.js'
 import {readsHold, recordReads} from './reads.js'
 import {timing, timings} from '../timing.js'
 import {replacer, type ResultCache, type SiteEntry} from '../cache.js'
@@ -47,12 +47,12 @@ export function runSiteChecks(
       if (root && !bySite.has(root)) bySite.set(root, [])
     }
   }
+  // With `--changed-since`, pages outside the run take part: never cached.
+  const cache = changes ? undefined : options.cache
   const extra: VFile[] = []
   for (const [root, group] of bySite) {
     const linted = lintedPages(root, group)
     const rootConfig = configAtRoot(linted) ?? options.defaultConfig
-    // With `--changed-since`, pages outside the run take part: never cached.
-    const cache = changes ? undefined : options.cache
     const key = cache ? siteKey(root, linted, rootConfig) : undefined
     const stored = key === undefined ? undefined : cache!.site(root)
     if (stored && stored.key === key) {
@@ -63,7 +63,7 @@ export function runSiteChecks(
       }
     }
     const before = new Map(group.map((file) => [file, file.messages.length]))
-    const {result: documents, reads} = recordReads(() => checkSite(root, group, rootConfig, siteRules, changes, options.cwd))
+    const {result: documents, reads} = recordReads(() => checkSite(root, linted, rootConfig, siteRules, changes, options.cwd))
     extra.push(...documents)
     if (key !== undefined) {
       cache!.setSite(root, {
@@ -81,10 +81,10 @@ export function runSiteChecks(
 }
 
 /** Run the site rules on one site: the config files with messages come back. */
-function checkSite(root: string, group: VFile[], rootConfig: ResolvedConfig | undefined, siteRules: Rule<any>[], changes: ChangeSet | undefined, cwd: string | undefined): VFile[] {
+function checkSite(root: string, linted: readonly LintedPage[], rootConfig: ResolvedConfig | undefined, siteRules: Rule<any>[], changes: ChangeSet | undefined, cwd: string | undefined): VFile[] {
   const config = loadSiteConfig(root)
   if (!config) return []
-  const site = new Site(root, config, group)
+  const site = new Site(root, config, linted)
   if (changes) site.watchChanges(changes.pages, changes.removed, cwd ?? process.cwd(), rootConfig)
   for (const rule of siteRules) runSiteRule(rule, site, rootConfig)
   const extra: VFile[] = []
@@ -95,28 +95,6 @@ function checkSite(root: string, group: VFile[], rootConfig: ResolvedConfig | un
     if (page.file && page.file.messages.length > 0) extra.push(page.file)
   }
   return extra
-}
-
-interface LintedPage {
-  /** Relative to the site root, with `/`. */
-  relative: string
-  file: VFile
-  config: ResolvedConfig | undefined
-}
-
-/** The site's linted pages in path order, as `Site` orders them. */
-function lintedPages(root: string, group: readonly VFile[]): LintedPage[] {
-  return group
-    .map((file) => ({
-      relative: relativeTo(root, path.resolve(file.cwd, file.path)),
-      file,
-      config: (file.data['docsLintConfig'] as ResolvedConfig | undefined) ?? undefined
-    }))
-    .sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0))
-}
-
-function relativeTo(root: string, filePath: string): string {
-  return path.relative(root, filePath).split(path.sep).join('/')
 }
 
 /** Config-file messages follow the docs-lint config of the pages nearest the root. */
