@@ -1,9 +1,9 @@
 import type {UserConfig} from '../src/config.js'
-import {rules} from '../rules/index.js'
+import {ruleInfos} from '../src/rule-info.js'
 
 /** Every rule on, at its default severity. */
 const all: UserConfig = {
-  rules: Object.fromEntries(rules.map((rule) => [rule.id, rule.severity]))
+  rules: Object.fromEntries(ruleInfos.map((rule) => [rule.id, rule.severity]))
 }
 
 export default all

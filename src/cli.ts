@@ -4,10 +4,9 @@ import {parseArgs} from 'node:util'
 import type {VFile} from 'vfile'
 import {lint} from './engine.js'
 import {ConfigError, parseRuleFlag, type RuleSetting} from './config.js'
-import {rules, ruleById} from '../rules/index.js'
+import {MESSAGES_URL, ruleInfos, ruleInfoById} from './rule-info.js'
 import {unknownRuleMessage, type ResolvedConfig} from './config.js'
 import {fixText, maskSecrets, unifiedDiff, writeFileAtomic} from './fix.js'
-import {MESSAGES_URL} from './processor.js'
 import type {MessageExtras} from './rule.js'
 import {presets} from '../presets/index.js'
 import {pretty} from './reporters/pretty.js'
@@ -191,7 +190,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   if (values['fix-rule']) {
     fixRules = new Set(values['fix-rule'])
     for (const ruleId of fixRules) {
-      const rule = ruleById.get(ruleId)
+      const rule = ruleInfoById.get(ruleId)
       if (!rule) {
         io.stderr('docs-lint: ' + unknownRuleMessage(ruleId) + ' in `--fix-rule`\n')
         return 2
@@ -345,7 +344,7 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
       file.data['fixedOutput'] = output
     }
     // Site checks ran on the whole run; re-linting one page cannot redo them, so their messages stay.
-    const siteMessages = file.messages.filter((message) => ruleById.get(message.ruleId ?? '')?.site !== undefined)
+    const siteMessages = file.messages.filter((message) => ruleInfoById.get(message.ruleId ?? '')?.site === true)
     file.messages = [...result.messages, ...siteMessages].sort(compareMessage)
   }
   return diffs
@@ -365,8 +364,8 @@ function count(files: VFile[]): {errors: number; warnings: number} {
 
 function listRules(): string {
   const recommended = presets.recommended.rules ?? {}
-  const width = Math.max(...rules.map((rule) => rule.id.length))
-  const lines = rules.map((rule) => {
+  const width = Math.max(...ruleInfos.map((rule) => rule.id.length))
+  const lines = ruleInfos.map((rule) => {
     const inRecommended = Object.hasOwn(recommended, rule.id) ? '✔' : ' '
     const fixable = rule.fixable === true ? 'fix' : rule.fixable ? 'sug' : '   '
     return rule.id.padEnd(width) + '  ' + rule.severity.padEnd(5) + '  ' + inRecommended + '  ' + fixable + '  ' + rule.summary

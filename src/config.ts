@@ -5,7 +5,7 @@ import type {ErrorObject, ValidateFunction} from 'ajv'
 import {load, once, yaml} from './lazy.js'
 import {closest} from 'fastest-levenshtein'
 import type {Severity} from './rule.js'
-import {rules, ruleById} from '../rules/index.js'
+import {ruleInfos, ruleInfoById} from './rule-info.js'
 import {presets, type PresetName} from '../presets/index.js'
 
 export type SeverityValue = Severity | 0 | 1 | 2
@@ -49,7 +49,7 @@ const ajv = once(() => new (load('ajv') as typeof import('ajv')).Ajv({allErrors:
 const validators = new Map<string, ValidateFunction>()
 
 function validatorFor(ruleId: string): ValidateFunction | undefined {
-  const rule = ruleById.get(ruleId)
+  const rule = ruleInfoById.get(ruleId)
   if (!rule?.options) return undefined
   let validate = validators.get(ruleId)
   if (!validate) {
@@ -105,14 +105,14 @@ function distance(a: string, b: string): number {
 }
 
 export function unknownRuleMessage(ruleId: string, filePath?: string): string {
-  return 'Unknown rule `' + ruleId + '`' + where(filePath) + suggest(ruleId, ruleById.keys())
+  return 'Unknown rule `' + ruleId + '`' + where(filePath) + suggest(ruleId, ruleInfoById.keys())
 }
 
 function describeAjvError(error: ErrorObject, ruleId: string, options: unknown, filePath?: string): string {
   const head = 'Invalid options for rule `' + ruleId + '`' + where(filePath) + ': '
   if (error.keyword === 'additionalProperties') {
     const extra = String((error.params as {additionalProperty: string}).additionalProperty)
-    const known = Object.keys(((ruleById.get(ruleId)?.options ?? {})['properties'] ?? {}) as object)
+    const known = Object.keys(((ruleInfoById.get(ruleId)?.options ?? {})['properties'] ?? {}) as object)
     return head + 'unknown option `' + extra + '`' + suggest(extra, known)
   }
   const option = error.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(options)'
@@ -136,7 +136,7 @@ function expectation(error: ErrorObject): string {
 
 /** Validate one rule setting and turn it into an entry (or `undefined` when off). */
 export function resolveRuleSetting(ruleId: string, setting: unknown, filePath?: string): RuleEntry | undefined {
-  if (!ruleById.has(ruleId)) throw new ConfigError(unknownRuleMessage(ruleId, filePath))
+  if (!ruleInfoById.has(ruleId)) throw new ConfigError(unknownRuleMessage(ruleId, filePath))
   let severityValue: unknown = setting
   let options: unknown
   if (Array.isArray(setting)) {
@@ -248,14 +248,14 @@ export function resolveConfig(
   }
   const resolved: ResolvedConfig = {rules: new Map(), components: [...components], filePath: options.filePath}
   // Registry order keeps message order stable whatever order the config lists rules in.
-  for (const rule of rules) {
+  for (const rule of ruleInfos) {
     const entry = settings.get(rule.id)
     if (!entry) continue
     const ruleEntry = resolveRuleSetting(rule.id, entry.setting, entry.filePath)
     if (ruleEntry) resolved.rules.set(rule.id, ruleEntry)
   }
   for (const [ruleId, entry] of settings) {
-    if (!ruleById.has(ruleId)) throw new ConfigError(unknownRuleMessage(ruleId, entry.filePath))
+    if (!ruleInfoById.has(ruleId)) throw new ConfigError(unknownRuleMessage(ruleId, entry.filePath))
   }
   return resolved
 }

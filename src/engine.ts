@@ -6,9 +6,8 @@ import {VFile as VFileClass, type VFile} from 'vfile'
 import {compareMessage} from 'vfile-sort'
 import {ConfigError, resolveConfig, type ResolvedConfig, type RuleSetting, type UserConfig} from './config.js'
 import type {Root} from 'mdast'
-import {docsLintPlugin, MESSAGES_URL} from './processor.js'
+import {MESSAGES_URL} from './rule-info.js'
 import {ResultCache, contentHash, pageStat, stampOf, type FileStamp, type PageStat} from './cache.js'
-import {lintTask, type TaskOutcome} from './worker.js'
 import {defaultMaxFileSize, docsLintParse} from './parse.js'
 import {PagePool, PageTimeoutError, availableCores} from './pool.js'
 import {applyPageResult, deserializeConfig, serializeConfig, type PageResult, type SerializedConfig} from './remote.js'
@@ -151,7 +150,8 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
     applyResult(file, result, resolved, inMemoryValue)
   }
   if (local) {
-    return lintTask({id: 0, ...task, value}).then(
+    // The rules load on the first page linted in this thread: a run served from the cache loads none.
+    return import('./worker.js').then(({lintTask}) => lintTask({id: 0, ...task, value})).then(
       (outcome) => done(outcome.result, hash),
       (error: unknown) => failed(file, error)
     )
@@ -477,9 +477,11 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const local = {left: cache && !cache.empty ? localPages : 0}
   const pending: Array<Promise<void>> = []
   const dispatch = (config: ResolvedConfig): DispatchSettings => ({config, pool, cache, maxFileSize: options.maxFileSize, progress, inMemory, local, pending})
+  // Without workers, a cache or progress, unified-engine lints each page in its pipeline.
+  const docsLintPlugin = deferred ? undefined : (await import('./processor.js')).docsLintPlugin
   const pagePlugins = (config: ResolvedConfig): Array<[never, unknown]> => [
     [linearQueue as never, undefined],
-    deferred ? [dispatchPlugin as never, dispatch(config)] : [docsLintPlugin as never, {config, keepTree: false}]
+    docsLintPlugin ? [docsLintPlugin as never, {config, keepTree: false}] : [dispatchPlugin as never, dispatch(config)]
   ]
 
   let defaultConfig: ResolvedConfig
@@ -543,7 +545,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   }
   // Whole-site checks (docs.json, navigation, links) need every page's facts: they run once, now.
   const byPath = new Map(files.map((file) => [path.resolve(file.cwd, file.path), file]))
-  for (const file of runSiteChecks(files, {changes: options.changes, cwd, defaultConfig, cache})) {
+  for (const file of await runSiteChecks(files, {changes: options.changes, cwd, defaultConfig, cache})) {
     const absolute = path.resolve(file.cwd, file.path)
     // A page that `$ref` includes as JSON gets one entry in the report, not two.
     const page = byPath.get(absolute)

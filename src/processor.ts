@@ -11,9 +11,10 @@ import {collectSiteFacts, probeInlineControl, siteFactsKey} from './site/facts.j
 import {SOURCE, type Check, type Rule} from './rule.js'
 import {sharedSoFar, timeShared, timing, timings} from './timing.js'
 import {ruleById} from '../rules/index.js'
+import {MESSAGES_URL} from './rule-info.js'
 import type {ResolvedConfig} from './config.js'
 
-export const MESSAGES_URL = 'https://docs-lint.dev/messages'
+export {MESSAGES_URL}
 
 /** Ids of messages that come from docs-lint itself rather than from a rule. */
 export const builtinMessageIds = ['parse-error', 'file-too-large', 'inline-config', 'encoding', 'read-error', 'rule-error', 'fix-error'] as const

@@ -4,12 +4,12 @@ import type {VFile} from 'vfile'
 import {lintRule} from 'unified-lint-rule'
 import {pageOf, type Page} from './page.js'
 import type {Site} from './site/model.js'
+import {DOCS_BASE_URL, SOURCE} from './rule-info.js'
 
 /** Severity as written in config files. `info` is shown but never fails a run. */
 export type Severity = 'off' | 'info' | 'warn' | 'error'
 
-export const DOCS_BASE_URL = 'https://docs-lint.dev/rules/'
-export const SOURCE = 'docs-lint'
+export {DOCS_BASE_URL, SOURCE}
 
 /** A replacement of `source.slice(start, end)` by `text`, in offsets of the original source. */
 export interface TextEdit {

@@ -6,7 +6,8 @@ import {presets} from '../presets/index.js'
 import {lint} from '../src/engine.js'
 import {formatMessage} from './helpers/examples.js'
 
-// `npm run docs:rules` regenerates the rules index and the Rules navigation group from rule metadata.
+// `npm run docs:rules` regenerates the rules index, the Rules navigation group and
+// `src/rule-info.generated.ts` from rule metadata.
 const update = process.env['UPDATE_DOCS'] === '1'
 const docsRoot = path.resolve(import.meta.dirname, '../docs')
 
@@ -31,6 +32,36 @@ description: Every docs-lint rule, its default severity, whether the recommended
 ${rows.join('\n')}
 `
 }
+
+/** What `src/rule-info.ts` serves: each rule's metadata, without the code that checks pages. */
+function ruleInfoSource(): string {
+  const infos = rules.map((rule) => ({
+    id: rule.id,
+    severity: rule.severity,
+    summary: rule.summary,
+    fixable: rule.fixable,
+    ...(rule.prose === undefined ? {} : {prose: rule.prose}),
+    ...(rule.options === undefined ? {} : {options: rule.options}),
+    defaults: rule.defaults,
+    url: rule.url,
+    page: rule.create !== undefined,
+    site: rule.site !== undefined
+  }))
+  return `// Generated from each rule's \`defineRule\` call by \`npm run docs:rules\`; edit the rules, not this file.
+import type {RuleInfo} from './rule-info.js'
+
+export const ruleInfos: RuleInfo[] = ${JSON.stringify(infos, undefined, 2)}
+`
+}
+
+describe('rule metadata', () => {
+  it('is the same in src/rule-info.generated.ts as in the rules', () => {
+    const file = path.resolve(import.meta.dirname, '../src/rule-info.generated.ts')
+    const expected = ruleInfoSource()
+    if (update) fs.writeFileSync(file, expected)
+    expect(fs.readFileSync(file, 'utf8'), 'run `npm run docs:rules` after changing a rule\'s metadata').toBe(expected)
+  })
+})
 
 describe('docs', () => {
   it('lists every rule in docs/rules/index.mdx', () => {

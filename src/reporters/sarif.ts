@@ -3,8 +3,7 @@ import {reportableEdits} from './redact.js'
 import {pathToFileURL} from 'node:url'
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
-import {rules} from '../../rules/index.js'
-import {MESSAGES_URL} from '../processor.js'
+import {MESSAGES_URL, ruleInfos} from '../rule-info.js'
 import {version} from '../version.js'
 
 // Messages docs-lint reports itself, described alongside the rules.
@@ -25,7 +24,7 @@ function level(message: VFileMessage): 'error' | 'warning' | 'note' {
 export function sarif(files: VFile[], options: {root?: string | undefined} = {}): string {
   const root = path.resolve(options.root ?? files[0]?.cwd ?? process.cwd())
   const table = [
-    ...rules.map((rule) => ({
+    ...ruleInfos.map((rule) => ({
       id: rule.id,
       shortDescription: {text: rule.summary},
       helpUri: rule.url,

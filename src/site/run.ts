@@ -2,32 +2,23 @@ import {createHash} from 'node:crypto'
 import path from 'node:path'
 import type {VFile} from 'vfile'
 import {VFile as VFileClass} from 'vfile'
-import type {ResolvedConfig, RuleEntry} from '../config.js'
-import {SOURCE, type Rule, type Severity, type SiteReport} from '../rule.js'
-import {rules} from '../../rules/index.js'
+import type {ResolvedConfig} from '../config.js'
 import {siteFactsKey} from './facts.js'
 import type {ChangeSet} from '../git.js'
-import {findSiteRoot, lintedPages, listFiles, loadSiteConfig, relativeTo, Site, type LintedPage, type SitePage} from './model.js'
+import {findSiteRoot, lintedPages, listFiles, relativeTo, type LintedPage} from './model.js'
 import {readsHold, recordReads} from './reads.js'
-import {timing, timings} from '../timing.js'
 import {replacer, type ResultCache, type SiteEntry} from '../cache.js'
 import {applyMessages, serializeConfig, serializeMessage, type SerializedMessage} from '../remote.js'
-
-type Level = Exclude<Severity, 'off'>
-const rank: Record<Level, number> = {info: 0, warn: 1, error: 2}
-const byRank: Level[] = ['info', 'warn', 'error']
 
 /**
  * Run the site rules on every site the linted pages belong to (the site root is the nearest folder
  * above a page holding `docs.json` or `mint.json`). Messages about pages go on the pages' files;
  * messages about the config go on the config files, returned here to join the run's results.
  */
-export function runSiteChecks(
+export async function runSiteChecks(
   files: readonly VFile[],
   options: {changes?: ChangeSet | undefined; cwd?: string | undefined; defaultConfig?: ResolvedConfig | undefined; cache?: ResultCache | undefined} = {}
-): VFile[] {
-  const siteRules = rules.filter((rule) => rule.site)
-  if (siteRules.length === 0) return []
+): Promise<VFile[]> {
   const roots = new Map<string, string | null>()
   const bySite = new Map<string, VFile[]>()
   for (const file of files) {
@@ -63,7 +54,9 @@ export function runSiteChecks(
       }
     }
     const before = new Map(group.map((file) => [file, file.messages.length]))
-    const {result: documents, reads} = recordReads(() => checkSite(root, linted, rootConfig, siteRules, changes, options.cwd))
+    // The site rules load only here: a run the cache serves needs none of them.
+    const {checkSite} = await import('./check.js')
+    const {result: documents, reads} = recordReads(() => checkSite(root, linted, rootConfig, changes, options.cwd))
     extra.push(...documents)
     if (key !== undefined) {
       cache!.setSite(root, {
@@ -76,23 +69,6 @@ export function runSiteChecks(
         documents: documents.map((file) => [relativeTo(root, file.path), file.messages.map(serializeMessage)])
       })
     }
-  }
-  return extra
-}
-
-/** Run the site rules on one site: the config files with messages come back. */
-function checkSite(root: string, linted: readonly LintedPage[], rootConfig: ResolvedConfig | undefined, siteRules: Rule<any>[], changes: ChangeSet | undefined, cwd: string | undefined): VFile[] {
-  const config = loadSiteConfig(root)
-  if (!config) return []
-  const site = new Site(root, config, linted)
-  if (changes) site.watchChanges(changes.pages, changes.removed, cwd ?? process.cwd(), rootConfig)
-  for (const rule of siteRules) runSiteRule(rule, site, rootConfig)
-  const extra: VFile[] = []
-  for (const document of config.documents) {
-    if (document.file.messages.length > 0) extra.push(document.file)
-  }
-  for (const page of site.dependents) {
-    if (page.file && page.file.messages.length > 0) extra.push(page.file)
   }
   return extra
 }
@@ -137,37 +113,4 @@ function replaySite(root: string, stored: SiteEntry, linted: readonly LintedPage
     applyMessages(file, messages)
     return file
   })
-}
-
-function runSiteRule(rule: Rule<any>, site: Site, rootConfig: ResolvedConfig | undefined): void {
-  const entry = rootConfig?.rules.get(rule.id) ?? site.linted.find((page) => page.config?.rules.has(rule.id))?.config?.rules.get(rule.id)
-  if (!entry) return
-  const pageOf = new Map<VFile, SitePage>()
-  for (const page of [...site.linted, ...site.dependents]) if (page.file) pageOf.set(page.file, page)
-  const report = (problem: SiteReport): void => {
-    const page = pageOf.get(problem.file)
-    // A page follows its own docs-lint config; the config files follow the root's.
-    const fileEntry: RuleEntry | undefined = page ? page.config?.rules.get(rule.id) : entry
-    if (!fileEntry) return
-    const shift = rank[problem.level ?? rule.severity] - rank[rule.severity]
-    const level = byRank[Math.max(0, Math.min(2, rank[fileEntry.severity] + shift))]!
-    const message = problem.file.message(problem.message, {place: problem.place, ruleId: rule.id, source: SOURCE})
-    message.url = rule.url
-    message.fatal = level === 'error' ? true : level === 'warn' ? false : undefined
-    if (problem.actual !== undefined) message.actual = problem.actual
-    if (problem.expected !== undefined) message.expected = Array.isArray(problem.expected) ? problem.expected : [problem.expected]
-  }
-  const started = timing ? performance.now() : 0
-  try {
-    rule.site!({...rule.defaults, ...entry.options})(site, {report})
-    if (timing) timings.set(rule.id, (timings.get(rule.id) ?? 0) + performance.now() - started)
-  } catch (error) {
-    // As with page rules, a failing rule becomes one message, never the end of the run.
-    const message = site.config.main.file.message(
-      'Rule `' + rule.id + '` failed on this site: ' + String((error as Error).message ?? error),
-      {ruleId: 'rule-error', source: SOURCE}
-    )
-    message.fatal = true
-    message.url = 'https://docs-lint.dev/messages#rule-error'
-  }
 }

@@ -1,0 +1,385 @@
+// Generated from each rule's `defineRule` call by `npm run docs:rules`; edit the rules, not this file.
+import type {RuleInfo} from './rule-info.js'
+
+export const ruleInfos: RuleInfo[] = [
+  {
+    "id": "api-examples",
+    "severity": "warn",
+    "summary": "API endpoint pages show a request example and both a success and an error response",
+    "fixable": false,
+    "defaults": {},
+    "url": "https://docs-lint.dev/rules/api-examples",
+    "page": true,
+    "site": false
+  },
+  {
+    "id": "broken-links",
+    "severity": "error",
+    "summary": "Internal links and anchors resolve to a page, a file, a redirect and a heading of the site",
+    "fixable": false,
+    "defaults": {},
+    "url": "https://docs-lint.dev/rules/broken-links",
+    "page": false,
+    "site": true
+  },
+  {
+    "id": "code-block-language",
+    "severity": "warn",
+    "summary": "Fenced code blocks name their language; blocks in `<CodeGroup>` and API examples also have a title",
+    "fixable": "suggestion",
+    "options": {
+      "type": "object",
+      "properties": {
+        "indented": {
+          "type": "boolean"
+        }
+      },
+      "additionalProperties": false
+    },
+    "defaults": {
+      "indented": true
+    },
+    "url": "https://docs-lint.dev/rules/code-block-language",
+    "page": true,
+    "site": false
+  },
+  {
+    "id": "color-contrast",
+    "severity": "warn",
+    "summary": "Theme colours reach WCAG 2.1 contrast (4.5:1) against the light and dark backgrounds",
+    "fixable": false,
+    "defaults": {},
+    "url": "https://docs-lint.dev/rules/color-contrast",
+    "page": false,
+    "site": true
+  },
+  {
+    "id": "component-attributes",
+    "severity": "error",
+    "summary": "Platform components have their required attributes, with values of the right type, and no unknown ones",
+    "fixable": false,
+    "options": {
+      "type": "object",
+      "properties": {
+        "unknownAttributes": {
+          "type": "boolean"
+        },
+        "allowAttributes": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "minLength": 1
+            },
+            "uniqueItems": true
+          }
+        }
+      },
+      "additionalProperties": false
+    },
+    "defaults": {
+      "unknownAttributes": true,
+      "allowAttributes": {}
+    },
+    "url": "https://docs-lint.dev/rules/component-attributes",
+    "page": true,
+    "site": false
+  },
+  {
+    "id": "component-nesting",
+    "severity": "error",
+    "summary": "Platform components sit in the parents they need (`Step` in `Steps`) and hold the children they expect",
+    "fixable": false,
+    "defaults": {},
+    "url": "https://docs-lint.dev/rules/component-nesting",
+    "page": true,
+    "site": false
+  },
+  {
+    "id": "config-assets",
+    "severity": "error",
+    "summary": "Local files named in the config (logo, favicon, background image, OpenAPI) exist",
+    "fixable": false,
+    "defaults": {},
+    "url": "https://docs-lint.dev/rules/config-assets",
+    "page": false,
+    "site": true
+  },
+  {
+    "id": "docs-config",
+    "severity": "error",
+    "summary": "docs.json / mint.json follows the platform schema, placed at the offending key or value",
+    "fixable": false,
+    "defaults": {},
+    "url": "https://docs-lint.dev/rules/docs-config",
+    "page": false,
+    "site": true
+  },
+  {
+    "id": "frame-images",
+    "severity": "warn",
+    "summary": "Every image that stands on its own is wrapped in a `<Frame>`",
+    "fixable": true,
+    "defaults": {},
+    "url": "https://docs-lint.dev/rules/frame-images",
+    "page": true,
+    "site": false
+  },
+  {
+    "id": "front-matter",
+    "severity": "error",
+    "summary": "Pages start with YAML front matter holding a non-empty `title` and `description`",
+    "fixable": true,
+    "defaults": {},
+    "url": "https://docs-lint.dev/rules/front-matter",
+    "page": true,
+    "site": false
+  },
+  {
+    "id": "heading-levels",
+    "severity": "error",
+    "summary": "No level-1 headings in the body; the first heading is level 2 and no level is skipped",
+    "fixable": true,
+    "defaults": {},
+    "url": "https://docs-lint.dev/rules/heading-levels",
+    "page": true,
+    "site": false
+  },
+  {
+    "id": "image-alt",
+    "severity": "error",
+    "summary": "Images have alt text that describes them, iframes a `title` and videos a `title` or `aria-label`",
+    "fixable": "suggestion",
+    "defaults": {},
+    "url": "https://docs-lint.dev/rules/image-alt",
+    "page": true,
+    "site": false
+  },
+  {
+    "id": "link-text",
+    "severity": "warn",
+    "summary": "Link text says where the link goes: no `click here`, `read more` or bare URLs",
+    "fixable": "suggestion",
+    "options": {
+      "type": "object",
+      "properties": {
+        "phrases": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "minLength": 1
+          },
+          "uniqueItems": true
+        },
+        "allow": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "minLength": 1
+          },
+          "uniqueItems": true
+        },
+        "urls": {
+          "type": "boolean"
+        }
+      },
+      "additionalProperties": false
+    },
+    "defaults": {
+      "phrases": [],
+      "allow": [],
+      "urls": false
+    },
+    "url": "https://docs-lint.dev/rules/link-text",
+    "page": true,
+    "site": false
+  },
+  {
+    "id": "navigation",
+    "severity": "error",
+    "summary": "Navigation entries name existing pages or OpenAPI operations, once, inside the site",
+    "fixable": false,
+    "defaults": {},
+    "url": "https://docs-lint.dev/rules/navigation",
+    "page": false,
+    "site": true
+  },
+  {
+    "id": "no-secrets",
+    "severity": "error",
+    "summary": "No real-looking credential (API key, token, password, private key) anywhere in a page",
+    "fixable": "suggestion",
+    "options": {
+      "type": "object",
+      "properties": {
+        "allow": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        }
+      }
+    },
+    "defaults": {
+      "allow": []
+    },
+    "url": "https://docs-lint.dev/rules/no-secrets",
+    "page": true,
+    "site": false
+  },
+  {
+    "id": "orphan-pages",
+    "severity": "warn",
+    "summary": "Every page is reached by a navigation entry (snippets and ignored files aside)",
+    "fixable": false,
+    "defaults": {},
+    "url": "https://docs-lint.dev/rules/orphan-pages",
+    "page": false,
+    "site": true
+  },
+  {
+    "id": "passive-voice",
+    "severity": "warn",
+    "summary": "Instructions are in active voice: no `be` verb followed by a past participle in prose",
+    "fixable": false,
+    "prose": true,
+    "options": {
+      "type": "object",
+      "properties": {
+        "ignore": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "minLength": 1
+          },
+          "uniqueItems": true
+        }
+      },
+      "additionalProperties": false
+    },
+    "defaults": {
+      "ignore": []
+    },
+    "url": "https://docs-lint.dev/rules/passive-voice",
+    "page": true,
+    "site": false
+  },
+  {
+    "id": "second-person",
+    "severity": "warn",
+    "summary": "Instructions address the reader as `you`: no first person (`we`, `our`, `I`) and no “the user”",
+    "fixable": false,
+    "prose": true,
+    "options": {
+      "type": "object",
+      "properties": {
+        "allow": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "minLength": 1
+          },
+          "uniqueItems": true
+        }
+      },
+      "additionalProperties": false
+    },
+    "defaults": {
+      "allow": []
+    },
+    "url": "https://docs-lint.dev/rules/second-person",
+    "page": true,
+    "site": false
+  },
+  {
+    "id": "sentence-length",
+    "severity": "warn",
+    "summary": "Sentences in prose have at most `max` words (default 35)",
+    "fixable": false,
+    "prose": true,
+    "options": {
+      "type": "object",
+      "properties": {
+        "max": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "additionalProperties": false
+    },
+    "defaults": {
+      "max": 35
+    },
+    "url": "https://docs-lint.dev/rules/sentence-length",
+    "page": true,
+    "site": false
+  },
+  {
+    "id": "steps-for-procedures",
+    "severity": "warn",
+    "summary": "Procedures (numbered instructions, `Step 1` headings) use `<Steps>`, not plain ordered lists",
+    "fixable": true,
+    "defaults": {},
+    "url": "https://docs-lint.dev/rules/steps-for-procedures",
+    "page": true,
+    "site": false
+  },
+  {
+    "id": "terminology",
+    "severity": "warn",
+    "summary": "Prose uses the team’s preferred terms, not their rejected variants (`e-mail` -> `email`)",
+    "fixable": true,
+    "prose": true,
+    "options": {
+      "type": "object",
+      "properties": {
+        "terms": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "minLength": 1
+            },
+            "uniqueItems": true
+          }
+        }
+      },
+      "additionalProperties": false
+    },
+    "defaults": {
+      "terms": {
+        "email": [
+          "e-mail"
+        ],
+        "log in": [
+          "login (as a verb)",
+          "log-in (as a verb)"
+        ],
+        "login": [
+          "log-in"
+        ],
+        "set up": [
+          "setup (as a verb)"
+        ],
+        "website": [
+          "web site"
+        ]
+      }
+    },
+    "url": "https://docs-lint.dev/rules/terminology",
+    "page": true,
+    "site": false
+  },
+  {
+    "id": "unknown-component",
+    "severity": "warn",
+    "summary": "Capitalised JSX elements are platform components, imported or exported in the page, or declared in the config",
+    "fixable": false,
+    "defaults": {},
+    "url": "https://docs-lint.dev/rules/unknown-component",
+    "page": true,
+    "site": false
+  }
+]

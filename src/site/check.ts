@@ -1,0 +1,65 @@
+// The site rules themselves: loaded only when a site is checked, not when the cache serves its results.
+import type {VFile} from 'vfile'
+import type {ResolvedConfig, RuleEntry} from '../config.js'
+import {type Rule, type Severity, type SiteReport} from '../rule.js'
+import {MESSAGES_URL, SOURCE} from '../rule-info.js'
+import {rules} from '../../rules/index.js'
+import type {ChangeSet} from '../git.js'
+import {loadSiteConfig, Site, type LintedPage, type SitePage} from './model.js'
+import {timing, timings} from '../timing.js'
+
+type Level = Exclude<Severity, 'off'>
+const rank: Record<Level, number> = {info: 0, warn: 1, error: 2}
+const byRank: Level[] = ['info', 'warn', 'error']
+const siteRules = rules.filter((rule) => rule.site)
+
+/** Run the site rules on one site: the config files with messages come back. */
+export function checkSite(root: string, linted: readonly LintedPage[], rootConfig: ResolvedConfig | undefined, changes: ChangeSet | undefined, cwd: string | undefined): VFile[] {
+  const config = loadSiteConfig(root)
+  if (!config) return []
+  const site = new Site(root, config, linted)
+  if (changes) site.watchChanges(changes.pages, changes.removed, cwd ?? process.cwd(), rootConfig)
+  for (const rule of siteRules) runSiteRule(rule, site, rootConfig)
+  const extra: VFile[] = []
+  for (const document of config.documents) {
+    if (document.file.messages.length > 0) extra.push(document.file)
+  }
+  for (const page of site.dependents) {
+    if (page.file && page.file.messages.length > 0) extra.push(page.file)
+  }
+  return extra
+}
+
+
+function runSiteRule(rule: Rule<any>, site: Site, rootConfig: ResolvedConfig | undefined): void {
+  const entry = rootConfig?.rules.get(rule.id) ?? site.linted.find((page) => page.config?.rules.has(rule.id))?.config?.rules.get(rule.id)
+  if (!entry) return
+  const pageOf = new Map<VFile, SitePage>()
+  for (const page of [...site.linted, ...site.dependents]) if (page.file) pageOf.set(page.file, page)
+  const report = (problem: SiteReport): void => {
+    const page = pageOf.get(problem.file)
+    // A page follows its own docs-lint config; the config files follow the root's.
+    const fileEntry: RuleEntry | undefined = page ? page.config?.rules.get(rule.id) : entry
+    if (!fileEntry) return
+    const shift = rank[problem.level ?? rule.severity] - rank[rule.severity]
+    const level = byRank[Math.max(0, Math.min(2, rank[fileEntry.severity] + shift))]!
+    const message = problem.file.message(problem.message, {place: problem.place, ruleId: rule.id, source: SOURCE})
+    message.url = rule.url
+    message.fatal = level === 'error' ? true : level === 'warn' ? false : undefined
+    if (problem.actual !== undefined) message.actual = problem.actual
+    if (problem.expected !== undefined) message.expected = Array.isArray(problem.expected) ? problem.expected : [problem.expected]
+  }
+  const started = timing ? performance.now() : 0
+  try {
+    rule.site!({...rule.defaults, ...entry.options})(site, {report})
+    if (timing) timings.set(rule.id, (timings.get(rule.id) ?? 0) + performance.now() - started)
+  } catch (error) {
+    // As with page rules, a failing rule becomes one message, never the end of the run.
+    const message = site.config.main.file.message(
+      'Rule `' + rule.id + '` failed on this site: ' + String((error as Error).message ?? error),
+      {ruleId: 'rule-error', source: SOURCE}
+    )
+    message.fatal = true
+    message.url = MESSAGES_URL + '#rule-error'
+  }
+}
