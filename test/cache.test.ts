@@ -26,6 +26,17 @@ function loadedPackages(root: string, packages: string[]): string[] {
   return JSON.parse(run.stdout) as string[]
 }
 
+/** In a new process: run the CLI on `root` with a cache, and list the modules of `dist/` it loaded. */
+function loadedModules(root: string): string[] {
+  const hooks = `export async function load(url, context, next) { if (url.includes('/dist/')) console.error('LOADED ' + url); return next(url, context) }`
+  const register = `import {register} from 'node:module'; register(${JSON.stringify('data:text/javascript,' + encodeURIComponent(hooks))})`
+  const bin = fileURLToPath(new URL('../bin/docs-lint.js', import.meta.url))
+  const run = spawnSync(process.execPath, ['--import', 'data:text/javascript,' + encodeURIComponent(register), bin, '--cache', '.'], {cwd: root, encoding: 'utf8'})
+  return [...run.stderr.matchAll(/^LOADED .*\/dist\/(.*)$/gm)].map((match) => match[1]!)
+}
+
+const loadsRules = (root: string) => loadedModules(root).filter((module) => module.startsWith('rules/') || module === 'src/processor.js' || module === 'src/site/check.js')
+
 const loadsParsers = (root: string) => loadedPackages(root, ['remark-mdx', 'parse-english', 'secretlint-rule-preset-recommend']).length > 0
 /** unified-engine is ES modules; its CommonJS dependency `@npmcli/config` shows in the require cache. */
 const loadsEngine = (root: string) => loadedPackages(root, ['@npmcli/config']).length > 0
@@ -135,6 +146,27 @@ describe('--cache', () => {
     expect(loadsParsers(root)).toBe(false)
     fs.appendFileSync(path.join(root, 'good.mdx'), '\nOne more line.\n')
     expect(loadsParsers(root)).toBe(true)
+  })
+
+  it('loads no rule when the cache serves every page and the site checks', () => {
+    const root = site()
+    write(root, 'docs.json', JSON.stringify({name: 'Site', navigation: [{group: 'All', pages: ['good', 'bad']}]}))
+    expect(loadsRules(root)).toEqual(expect.arrayContaining(['rules/heading-levels.js', 'src/processor.js', 'src/site/check.js']))
+    expect(loadsRules(root)).toEqual([])
+    // A new link: the page is linted again, and so is the site.
+    fs.appendFileSync(path.join(root, 'good.mdx'), '\n[Bad](/bad)\n')
+    expect(loadsRules(root)).toEqual(expect.arrayContaining(['rules/heading-levels.js', 'src/processor.js', 'src/site/check.js']))
+  })
+
+  it('keeps text beyond ASCII as it was, in a cache file that is ASCII', async () => {
+    const root = tempSite({'docs.json': JSON.stringify({name: 'Café', navigation: [{group: 'Guides', pages: ['über']}]}), 'über.mdx': goodPage + '\nSee [the café](/café-menü) and [😀](/emoji-😀).\n\n# Über\n'})
+    const uncached = await runCli(['--format', 'json', '.'], root)
+    expect(uncached.stdout).toContain('café-menü')
+    expect(uncached.stdout).toContain('emoji-😀')
+    expect(await runCli(['--format', 'json', '--cache', '.'], root)).toEqual(uncached)
+    const bytes = fs.readFileSync(path.join(root, '.docs-lint-cache'))
+    expect(bytes.every((byte) => byte < 0x80)).toBe(true)
+    expect(await runCli(['--format', 'json', '--cache', '.'], root)).toEqual(uncached)
   })
 
   it('gives the same output cold, warm, and without a cache, and invalidates a changed page', async () => {
