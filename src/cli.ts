@@ -15,7 +15,6 @@ import {github, githubSummary} from './reporters/github.js'
 import {sarif} from './reporters/sarif.js'
 import {version} from './version.js'
 import {compareMessage} from 'vfile-sort'
-import {llmsCommand} from './site/llms.js'
 import {changesSince, type ChangeSet} from './git.js'
 
 type Format = 'pretty' | 'json' | 'github' | 'sarif'
@@ -98,7 +97,7 @@ function progressLine(io: CliIo): ((done: number, started: number) => void) | un
 
 /** Run the CLI and return its exit code. Never throws for bad input: it reports and returns 2. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
-  if (argv[0] === 'llms') return llmsCommand(argv.slice(1), io)
+  if (argv[0] === 'llms') return (await import('./site/llms.js')).llmsCommand(argv.slice(1), io)
   let parsed
   try {
     parsed = parseArgs({

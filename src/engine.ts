@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {Writable} from 'node:stream'
-import {unified} from 'unified'
 import {VFile as VFileClass, type VFile} from 'vfile'
 import {compareMessage} from 'vfile-sort'
 import type {VFileMessage} from 'vfile-message'
@@ -9,7 +8,7 @@ import {ConfigError, resolveConfig, type ResolvedConfig, type RuleSetting, type 
 import type {Root} from 'mdast'
 import {MESSAGES_URL} from './rule-info.js'
 import {ResultCache, contentHash, pageStat, stampOf, type FileStamp, type PageStat} from './cache.js'
-import {defaultMaxFileSize, docsLintParse} from './parse.js'
+import {defaultMaxFileSize} from './limits.js'
 import {PagePool, PageTimeoutError, availableCores} from './pool.js'
 import {applyPageResult, deserializeConfig, serializeConfig, type PageResult, type SerializedConfig} from './remote.js'
 import {runSiteChecks} from './site/run.js'
@@ -502,8 +501,10 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     // Only a replay reads the walk's stats; a run through unified-engine should not hold one per page.
     inputs?.stats.clear()
     if (!files) {
-      // Loaded only here: a replayed run never pays for it (0.2 s).
+      // Loaded only here: a replayed run never pays for them (0.2 s).
       const {engine} = await import('unified-engine')
+      const {unified} = await import('unified')
+      const {docsLintParse} = await import('./parse.js')
       const processed = await new Promise<VFile[]>((resolve, reject) => {
         engine(
           {

@@ -6,6 +6,7 @@ import {load, once} from './lazy.js'
 import {kindOf} from './page.js'
 import {deepestNesting, estimateNesting, maxNesting, type Nesting} from './nesting.js'
 import {gfmFeatures, remarkGfmFeatures} from './gfm.js'
+import {defaultMaxFileSize} from './limits.js'
 
 /** Why a page's body could not be parsed, kept until the rules have run. */
 export interface ParseFailure {
@@ -196,7 +197,7 @@ export interface ParseOptions {
   deferred?: boolean | undefined
 }
 
-export const defaultMaxFileSize = 5 * 1024 * 1024
+export {defaultMaxFileSize}
 
 function megabytes(bytes: number): string {
   return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '') + ' MB'

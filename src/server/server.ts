@@ -22,7 +22,7 @@ import {TextDocument} from 'vscode-languageserver-textdocument'
 import {lint} from '../engine.js'
 import {fixText} from '../fix.js'
 import type {ResolvedConfig} from '../config.js'
-import {findSiteRoot} from '../site/model.js'
+import {findSiteRoot} from '../site/files.js'
 import {SOURCE, type MessageExtras, type TextEdit as OffsetEdit} from '../rule.js'
 import {version} from '../version.js'
 import {

@@ -5,7 +5,8 @@ import {type Rule, type Severity, type SiteReport} from '../rule.js'
 import {MESSAGES_URL, SOURCE} from '../rule-info.js'
 import {rules} from '../../rules/index.js'
 import type {ChangeSet} from '../git.js'
-import {loadSiteConfig, Site, type LintedPage, type SitePage} from './model.js'
+import {loadSiteConfig, Site, type SitePage} from './model.js'
+import type {LintedPage} from './files.js'
 import {timing, timings} from '../timing.js'
 
 type Level = Exclude<Severity, 'off'>

@@ -3,7 +3,8 @@ import path from 'node:path'
 import {parseArgs} from 'node:util'
 import {unifiedDiff} from '../fix.js'
 import {get} from './json.js'
-import {findSiteRoot, loadSiteConfig, Site} from './model.js'
+import {loadSiteConfig, Site} from './model.js'
+import {findSiteRoot} from './files.js'
 import {yaml} from '../lazy.js'
 
 export interface LlmsOptions {

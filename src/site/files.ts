@@ -1,0 +1,86 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type {VFile} from 'vfile'
+import type {ResolvedConfig} from '../config.js'
+import {noteListing} from './reads.js'
+
+// The site on disk: its root, its files, the pages a run lints. Apart from the site model (`model.ts`)
+// and its parsers, which a run the cache serves never loads.
+
+export const configNames = ['docs.json', 'mint.json'] as const
+
+/** A page this run lints, as the site sees it. */
+export interface LintedPage {
+  /** Relative to the site root, with `/`. */
+  relative: string
+  file: VFile
+  /** The docs-lint config that linted it. */
+  config: ResolvedConfig | undefined
+}
+
+/** The linted files of the site at `root`, in path order. */
+export function lintedPages(root: string, files: readonly VFile[]): LintedPage[] {
+  return files
+    .map((file) => ({
+      relative: relativeTo(root, path.resolve(file.cwd, file.path)),
+      file,
+      config: (file.data['docsLintConfig'] as ResolvedConfig | undefined) ?? undefined
+    }))
+    .sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0))
+}
+
+/** `filePath` relative to `root`, with `/`. */
+export function relativeTo(root: string, filePath: string): string {
+  return path.relative(root, filePath).split(path.sep).join('/')
+}
+
+/** The nearest folder at or above `folder` that holds `docs.json` or `mint.json`. */
+export function findSiteRoot(folder: string, cache: Map<string, string | null>): string | undefined {
+  const visited: string[] = []
+  let current = folder
+  let found: string | null = null
+  for (;;) {
+    const cached = cache.get(current)
+    if (cached !== undefined) {
+      found = cached
+      break
+    }
+    visited.push(current)
+    if (configNames.some((name) => fs.existsSync(path.join(current, name)))) {
+      found = current
+      break
+    }
+    const parent = path.dirname(current)
+    if (parent === current) break
+    current = parent
+  }
+  for (const folderVisited of visited) cache.set(folderVisited, found)
+  return found ?? undefined
+}
+
+/** Every file and folder under `root` (relative, `/`-separated), dot folders and `node_modules` left out. */
+export function listFiles(root: string): {files: Set<string>; folders: Set<string>} {
+  const files = new Set<string>()
+  const folders = new Set<string>()
+  const walk = (folder: string, prefix: string) => {
+    let entries: fs.Dirent[]
+    try {
+      entries = fs.readdirSync(folder, {withFileTypes: true})
+    } catch {
+      return
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+      const relative = prefix + entry.name
+      if (entry.isDirectory()) {
+        folders.add(relative)
+        walk(path.join(folder, entry.name), relative + '/')
+      } else {
+        files.add(relative)
+      }
+    }
+  }
+  walk(root, '')
+  noteListing(root, files, folders)
+  return {files, folders}
+}
