@@ -3,7 +3,6 @@ import path from 'node:path'
 import {Writable} from 'node:stream'
 import {VFile as VFileClass, type VFile} from 'vfile'
 import {compareMessage} from 'vfile-sort'
-import type {VFileMessage} from 'vfile-message'
 import {ConfigError, resolveConfig, type ResolvedConfig, type RuleSetting, type UserConfig} from './config.js'
 import type {Root} from 'mdast'
 import {MESSAGES_URL} from './rule-info.js'
@@ -547,6 +546,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   }
   // Whole-site checks (docs.json, navigation, links) need every page's facts: they run once, now.
   const byPath = new Map(files.map((file) => [path.resolve(file.cwd, file.path), file]))
+  // Each page's messages come sorted from its processor; only what the site checks add needs sorting.
+  const sortedCounts = new Map(files.map((file) => [file, file.messages.length]))
   for (const file of await runSiteChecks(files, {changes: options.changes, cwd, defaultConfig, cache})) {
     const absolute = path.resolve(file.cwd, file.path)
     // A page that `$ref` includes as JSON gets one entry in the report, not two.
@@ -568,8 +569,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     })
   }
   for (const file of files) {
-    for (const error of relabelEngineMessages(file, cwd)) configErrors.add(error)
-    if (file.messages.length > 1) file.messages.sort(byPlace)
+    const relabelled = relabelEngineMessages(file, cwd, configErrors)
+    if (file.messages.length > 1 && (relabelled || sortedCounts.get(file) !== file.messages.length)) file.messages.sort(compareMessage)
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   const notices: string[] = []
@@ -668,15 +669,16 @@ async function replay(snapshot: Snapshot, settings: DispatchSettings, walked: Re
 
 /**
  * Messages unified-engine adds itself (a missing file, an unreadable one) get docs-lint ids; a config
- * file that fails to load is returned as a configuration error instead.
+ * file that fails to load goes to `configErrors` instead. True when there were any.
  */
-function relabelEngineMessages(file: VFile, cwd: string): string[] {
-  const configErrors: string[] = []
+function relabelEngineMessages(file: VFile, cwd: string, configErrors: Set<string>): boolean {
+  let relabelled = false
   for (const message of file.messages) {
     if (message.source === 'docs-lint') continue
+    relabelled = true
     const configProblem = configLoadError(message.cause, cwd)
     if (configProblem) {
-      configErrors.push(configProblem)
+      configErrors.add(configProblem)
       continue
     }
     if (/No such file or folder/.test(message.reason)) {
@@ -694,7 +696,7 @@ function relabelEngineMessages(file: VFile, cwd: string): string[] {
     delete message.cause
     delete message.stack
   }
-  return configErrors
+  return relabelled
 }
 
 /** unified-engine wraps config load failures as `Cannot parse file` / `Cannot import` causes. */
@@ -716,14 +718,6 @@ function configLoadError(cause: unknown, cwd: string): string | undefined {
 }
 
 /** unified-engine writes its own report to a stream; docs-lint reports itself. */
-/**
- * vfile-sort's order. Line and column come first in it, and most messages differ there: its string
- * comparisons (ICU collation, some 8 ms to set up) are left for messages at the same place.
- */
-function byPlace(a: VFileMessage, b: VFileMessage): number {
-  return (a.line || 0) - (b.line || 0) || (a.column || 0) - (b.column || 0) || compareMessage(a, b)
-}
-
 function nullStream(): NodeJS.WritableStream {
   return new Writable({write: (_chunk, _encoding, callback) => callback()})
 }

@@ -74,6 +74,18 @@ describe('site checks', () => {
     expect(await siteMessages(root, {'heading-levels': 'error'})).toEqual([])
   })
 
+  it('put their messages in line order among the page\'s own, with and without the cache', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-order-'))
+    fs.writeFileSync(path.join(root, 'docs.json'), JSON.stringify({name: 'Site', navigation: [{group: 'Guides', pages: ['a']}]}))
+    fs.writeFileSync(path.join(root, 'a.mdx'), '---\ntitle: A\ndescription: B\n---\n\n# One\n\nSee [the guide](/missing).\n\n#### Deep\n\nClick [here](/a).\n')
+    const expected = ['6:1 heading-levels', '8:17 broken-links', '10:1 heading-levels', '12:7 link-text']
+    for (const args of [[], ['--cache'], ['--cache']]) {
+      const run = await runCli(['--format', 'json', ...args, '.'], root)
+      const [page] = JSON.parse(run.stdout) as Array<{messages: Array<{line: number; column: number; ruleId: string}>}>
+      expect(page!.messages.map((message) => message.line + ':' + message.column + ' ' + message.ruleId)).toEqual(expected)
+    }
+  })
+
   it('check each site of a run against its own config', async () => {
     const root = fixturesRoot
     const messages = await siteMessages(root, {'orphan-pages': 'warn'}, {patterns: ['orphan-pages/ok', 'orphan-pages/not-ok']})
