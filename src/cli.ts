@@ -9,10 +9,6 @@ import {unknownRuleMessage, type ResolvedConfig} from './config.js'
 import {fixText, maskSecrets, unifiedDiff, writeFileAtomic} from './fix.js'
 import type {MessageExtras} from './rule.js'
 import {presets} from '../presets/index.js'
-import {pretty} from './reporters/pretty.js'
-import {json} from './reporters/json.js'
-import {github, githubSummary} from './reporters/github.js'
-import {sarif} from './reporters/sarif.js'
 import {version} from './version.js'
 import {compareMessage} from 'vfile-sort'
 import {changesSince, type ChangeSet} from './git.js'
@@ -20,12 +16,13 @@ import {changesSince, type ChangeSet} from './git.js'
 type Format = 'pretty' | 'json' | 'github' | 'sarif'
 const formatNames: Format[] = ['pretty', 'json', 'github', 'sarif']
 
-function render(format: Format, files: VFile[], options: {color: boolean; quiet: boolean; cwd: string}): string {
+/** Each reporter loads when its format is asked for. */
+async function render(format: Format, files: VFile[], options: {color: boolean; quiet: boolean; cwd: string}): Promise<string> {
   switch (format) {
-    case 'json': return json(files)
-    case 'github': return github(files, {workspace: process.env['GITHUB_WORKSPACE'] || undefined})
-    case 'sarif': return sarif(files, {root: process.env['GITHUB_WORKSPACE'] || options.cwd})
-    default: return pretty(files, {color: options.color, quiet: options.quiet})
+    case 'json': return (await import('./reporters/json.js')).json(files)
+    case 'github': return (await import('./reporters/github.js')).github(files, {workspace: process.env['GITHUB_WORKSPACE'] || undefined})
+    case 'sarif': return (await import('./reporters/sarif.js')).sarif(files, {root: process.env['GITHUB_WORKSPACE'] || options.cwd})
+    default: return (await import('./reporters/pretty.js')).pretty(files, {color: options.color, quiet: options.quiet})
   }
 }
 
@@ -283,11 +280,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const {errors, warnings} = count(files)
   const color = values['no-color'] ? false : values.color ?? (io.isTTY && !process.env['NO_COLOR'])
   const renderOptions = {color, quiet: values.quiet ?? false, cwd: io.cwd}
-  const output = render(format, files, renderOptions)
+  const output = await render(format, files, renderOptions)
   if (output) io.stdout(output.endsWith('\n') ? output : output + '\n')
   for (const target of outputFiles) {
     try {
-      fs.writeFileSync(path.resolve(io.cwd, target.path), render(target.format, files, {...renderOptions, color: false}))
+      fs.writeFileSync(path.resolve(io.cwd, target.path), await render(target.format, files, {...renderOptions, color: false}))
     } catch (error) {
       io.stderr('docs-lint: cannot write `' + target.path + '`: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message) + '\n')
       return 2
@@ -296,6 +293,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const summaryFile = process.env['GITHUB_STEP_SUMMARY']
   if (format === 'github' && summaryFile) {
     try {
+      const {githubSummary} = await import('./reporters/github.js')
       fs.appendFileSync(summaryFile, githubSummary(files, {workspace: process.env['GITHUB_WORKSPACE'] || undefined}))
     } catch {
       io.stderr('docs-lint: cannot append to GITHUB_STEP_SUMMARY `' + summaryFile + '`\n')

@@ -1,6 +1,5 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import {Writable} from 'node:stream'
 import {VFile as VFileClass, type VFile} from 'vfile'
 import {compareMessage} from 'vfile-sort'
 import {ConfigError, resolveConfig, type ResolvedConfig, type RuleSetting, type UserConfig} from './config.js'
@@ -719,5 +718,6 @@ function configLoadError(cause: unknown, cwd: string): string | undefined {
 
 /** unified-engine writes its own report to a stream; docs-lint reports itself. */
 function nullStream(): NodeJS.WritableStream {
+  const {Writable} = process.getBuiltinModule('node:stream')
   return new Writable({write: (_chunk, _encoding, callback) => callback()})
 }

@@ -1,10 +1,11 @@
-import {execFileSync} from 'node:child_process'
 import path from 'node:path'
 
 export class GitError extends Error {}
 
 function git(args: string[], cwd: string): string {
   try {
+    // Loaded here: only `--changed-since` runs git.
+    const {execFileSync} = process.getBuiltinModule('node:child_process')
     return execFileSync('git', args, {cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024})
   } catch (error) {
     const stderr = String((error as {stderr?: string}).stderr ?? '').trim().split('\n')[0]

@@ -1,5 +1,5 @@
 import os from 'node:os'
-import {Worker} from 'node:worker_threads'
+import type {Worker} from 'node:worker_threads'
 import type {PageTask, TaskOutcome, TaskReply} from './worker.js'
 
 interface Slot {
@@ -81,6 +81,8 @@ export class PagePool {
   private failures = 0
 
   private spawn(): Slot {
+    // Loaded when the first worker starts: a run the cache serves starts none.
+    const {Worker} = process.getBuiltinModule('node:worker_threads')
     const worker = new Worker(workerUrl, {workerData: {docsLintWorker: true}, resourceLimits: {maxYoungGenerationSizeMb: workerYoungGenerationMb}})
     const slot: Slot = {worker, inFlight: new Map<number, Pending>(), ready: false}
     worker.on('message', (reply: TaskReply | 'ready') => {
