@@ -8,6 +8,7 @@ import {MESSAGES_URL} from './rule-info.js'
 import {ResultCache, contentHash, pageStat, stampOf, type FileStamp, type PageStat} from './cache.js'
 import {defaultMaxFileSize} from './limits.js'
 import {PagePool, PageTimeoutError, availableCores} from './pool.js'
+import type {PageTask, TaskOutcome} from './worker.js'
 import {applyPageResult, deserializeConfig, serializeConfig, type PageResult, type SerializedConfig} from './remote.js'
 import {runSiteChecks} from './site/run.js'
 import type {ChangeSet} from './git.js'
@@ -148,8 +149,7 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
     applyResult(file, result, resolved, inMemoryValue)
   }
   if (local) {
-    // The rules load on the first page linted in this thread: a run served from the cache loads none.
-    return import('./worker.js').then(({lintTask}) => lintTask({id: 0, ...task, value})).then(
+    return lintInThisThread({id: 0, ...task, value}).then(
       (outcome) => done(outcome.result, hash),
       (error: unknown) => failed(file, error)
     )
@@ -165,6 +165,14 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
     },
     (error: unknown) => failed(file, error)
   )
+}
+
+/**
+ * The rules load on the first page linted in this thread: a run served from the cache loads none.
+ * A function of its own, so that no closure in `startPage` holds the page's text (see there).
+ */
+function lintInThisThread(task: PageTask): Promise<TaskOutcome> {
+  return import('./worker.js').then(({lintTask}) => lintTask(task))
 }
 
 function applyResult(file: VFile, result: PageResult, config: ResolvedConfig, inMemoryValue: string | undefined): void {
