@@ -554,7 +554,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   // Whole-site checks (docs.json, navigation, links) need every page's facts: they run once, now.
   const byPath = new Map(files.map((file) => [path.resolve(file.cwd, file.path), file]))
   // Each page's messages come sorted from its processor; only what the site checks add needs sorting.
-  const sortedCounts = new Map(files.map((file) => [file, file.messages.length]))
+  // A file the caller passed in may have held messages before its page's were added.
+  const sortedCounts = new Map(files.filter((file) => !inMemory.has(file)).map((file) => [file, file.messages.length]))
   for (const file of await runSiteChecks(files, {changes: options.changes, cwd, defaultConfig, cache})) {
     const absolute = path.resolve(file.cwd, file.path)
     // A page that `$ref` includes as JSON gets one entry in the report, not two.

@@ -197,7 +197,6 @@ export interface ParseOptions {
   deferred?: boolean | undefined
 }
 
-export {defaultMaxFileSize}
 
 function megabytes(bytes: number): string {
   return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '') + ' MB'

@@ -14,7 +14,6 @@ import {ruleById} from '../rules/index.js'
 import {MESSAGES_URL} from './rule-info.js'
 import type {ResolvedConfig} from './config.js'
 
-export {MESSAGES_URL}
 
 /** Ids of messages that come from docs-lint itself rather than from a rule. */
 export const builtinMessageIds = ['parse-error', 'file-too-large', 'inline-config', 'encoding', 'read-error', 'rule-error', 'fix-error'] as const

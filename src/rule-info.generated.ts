@@ -7,9 +7,7 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "warn",
     "summary": "API endpoint pages show a request example and both a success and an error response",
     "fixable": false,
-    "defaults": {},
     "url": "https://docs-lint.dev/rules/api-examples",
-    "page": true,
     "site": false
   },
   {
@@ -17,9 +15,7 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "error",
     "summary": "Internal links and anchors resolve to a page, a file, a redirect and a heading of the site",
     "fixable": false,
-    "defaults": {},
     "url": "https://docs-lint.dev/rules/broken-links",
-    "page": false,
     "site": true
   },
   {
@@ -36,11 +32,7 @@ export const ruleInfos: RuleInfo[] = [
       },
       "additionalProperties": false
     },
-    "defaults": {
-      "indented": true
-    },
     "url": "https://docs-lint.dev/rules/code-block-language",
-    "page": true,
     "site": false
   },
   {
@@ -48,9 +40,7 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "warn",
     "summary": "Theme colours reach WCAG 2.1 contrast (4.5:1) against the light and dark backgrounds",
     "fixable": false,
-    "defaults": {},
     "url": "https://docs-lint.dev/rules/color-contrast",
-    "page": false,
     "site": true
   },
   {
@@ -78,12 +68,7 @@ export const ruleInfos: RuleInfo[] = [
       },
       "additionalProperties": false
     },
-    "defaults": {
-      "unknownAttributes": true,
-      "allowAttributes": {}
-    },
     "url": "https://docs-lint.dev/rules/component-attributes",
-    "page": true,
     "site": false
   },
   {
@@ -91,9 +76,7 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "error",
     "summary": "Platform components sit in the parents they need (`Step` in `Steps`) and hold the children they expect",
     "fixable": false,
-    "defaults": {},
     "url": "https://docs-lint.dev/rules/component-nesting",
-    "page": true,
     "site": false
   },
   {
@@ -101,9 +84,7 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "error",
     "summary": "Local files named in the config (logo, favicon, background image, OpenAPI) exist",
     "fixable": false,
-    "defaults": {},
     "url": "https://docs-lint.dev/rules/config-assets",
-    "page": false,
     "site": true
   },
   {
@@ -111,9 +92,7 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "error",
     "summary": "docs.json / mint.json follows the platform schema, placed at the offending key or value",
     "fixable": false,
-    "defaults": {},
     "url": "https://docs-lint.dev/rules/docs-config",
-    "page": false,
     "site": true
   },
   {
@@ -121,9 +100,7 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "warn",
     "summary": "Every image that stands on its own is wrapped in a `<Frame>`",
     "fixable": true,
-    "defaults": {},
     "url": "https://docs-lint.dev/rules/frame-images",
-    "page": true,
     "site": false
   },
   {
@@ -131,9 +108,7 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "error",
     "summary": "Pages start with YAML front matter holding a non-empty `title` and `description`",
     "fixable": true,
-    "defaults": {},
     "url": "https://docs-lint.dev/rules/front-matter",
-    "page": true,
     "site": false
   },
   {
@@ -141,9 +116,7 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "error",
     "summary": "No level-1 headings in the body; the first heading is level 2 and no level is skipped",
     "fixable": true,
-    "defaults": {},
     "url": "https://docs-lint.dev/rules/heading-levels",
-    "page": true,
     "site": false
   },
   {
@@ -151,9 +124,7 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "error",
     "summary": "Images have alt text that describes them, iframes a `title` and videos a `title` or `aria-label`",
     "fixable": "suggestion",
-    "defaults": {},
     "url": "https://docs-lint.dev/rules/image-alt",
-    "page": true,
     "site": false
   },
   {
@@ -186,13 +157,7 @@ export const ruleInfos: RuleInfo[] = [
       },
       "additionalProperties": false
     },
-    "defaults": {
-      "phrases": [],
-      "allow": [],
-      "urls": false
-    },
     "url": "https://docs-lint.dev/rules/link-text",
-    "page": true,
     "site": false
   },
   {
@@ -200,9 +165,7 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "error",
     "summary": "Navigation entries name existing pages or OpenAPI operations, once, inside the site",
     "fixable": false,
-    "defaults": {},
     "url": "https://docs-lint.dev/rules/navigation",
-    "page": false,
     "site": true
   },
   {
@@ -221,11 +184,7 @@ export const ruleInfos: RuleInfo[] = [
         }
       }
     },
-    "defaults": {
-      "allow": []
-    },
     "url": "https://docs-lint.dev/rules/no-secrets",
-    "page": true,
     "site": false
   },
   {
@@ -233,9 +192,7 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "warn",
     "summary": "Every page is reached by a navigation entry (snippets and ignored files aside)",
     "fixable": false,
-    "defaults": {},
     "url": "https://docs-lint.dev/rules/orphan-pages",
-    "page": false,
     "site": true
   },
   {
@@ -243,7 +200,6 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "warn",
     "summary": "Instructions are in active voice: no `be` verb followed by a past participle in prose",
     "fixable": false,
-    "prose": true,
     "options": {
       "type": "object",
       "properties": {
@@ -258,11 +214,7 @@ export const ruleInfos: RuleInfo[] = [
       },
       "additionalProperties": false
     },
-    "defaults": {
-      "ignore": []
-    },
     "url": "https://docs-lint.dev/rules/passive-voice",
-    "page": true,
     "site": false
   },
   {
@@ -270,7 +222,6 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "warn",
     "summary": "Instructions address the reader as `you`: no first person (`we`, `our`, `I`) and no “the user”",
     "fixable": false,
-    "prose": true,
     "options": {
       "type": "object",
       "properties": {
@@ -285,11 +236,7 @@ export const ruleInfos: RuleInfo[] = [
       },
       "additionalProperties": false
     },
-    "defaults": {
-      "allow": []
-    },
     "url": "https://docs-lint.dev/rules/second-person",
-    "page": true,
     "site": false
   },
   {
@@ -297,7 +244,6 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "warn",
     "summary": "Sentences in prose have at most `max` words (default 35)",
     "fixable": false,
-    "prose": true,
     "options": {
       "type": "object",
       "properties": {
@@ -308,11 +254,7 @@ export const ruleInfos: RuleInfo[] = [
       },
       "additionalProperties": false
     },
-    "defaults": {
-      "max": 35
-    },
     "url": "https://docs-lint.dev/rules/sentence-length",
-    "page": true,
     "site": false
   },
   {
@@ -320,9 +262,7 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "warn",
     "summary": "Procedures (numbered instructions, `Step 1` headings) use `<Steps>`, not plain ordered lists",
     "fixable": true,
-    "defaults": {},
     "url": "https://docs-lint.dev/rules/steps-for-procedures",
-    "page": true,
     "site": false
   },
   {
@@ -330,7 +270,6 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "warn",
     "summary": "Prose uses the team’s preferred terms, not their rejected variants (`e-mail` -> `email`)",
     "fixable": true,
-    "prose": true,
     "options": {
       "type": "object",
       "properties": {
@@ -348,28 +287,7 @@ export const ruleInfos: RuleInfo[] = [
       },
       "additionalProperties": false
     },
-    "defaults": {
-      "terms": {
-        "email": [
-          "e-mail"
-        ],
-        "log in": [
-          "login (as a verb)",
-          "log-in (as a verb)"
-        ],
-        "login": [
-          "log-in"
-        ],
-        "set up": [
-          "setup (as a verb)"
-        ],
-        "website": [
-          "web site"
-        ]
-      }
-    },
     "url": "https://docs-lint.dev/rules/terminology",
-    "page": true,
     "site": false
   },
   {
@@ -377,9 +295,7 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "warn",
     "summary": "Capitalised JSX elements are platform components, imported or exported in the page, or declared in the config",
     "fixable": false,
-    "defaults": {},
     "url": "https://docs-lint.dev/rules/unknown-component",
-    "page": true,
     "site": false
   }
 ]

@@ -8,14 +8,12 @@ export const MESSAGES_URL = 'https://docs-lint.dev/messages'
 
 /**
  * A rule's metadata without its implementation: what config validation, presets, `--list-rules`,
- * SARIF and a run served from the cache need. Written once, in the rule's `defineRule` call;
+ * SARIF and a run served from the cache need (options are checked against the schema; the rule
+ * merges its defaults when it runs). Written once, in the rule's `defineRule` call;
  * `src/rule-info.generated.ts` is derived from it (`npm run docs:rules`, checked by a test).
  */
-export interface RuleInfo extends Pick<RuleDefinition<any>, 'id' | 'severity' | 'summary' | 'fixable' | 'prose' | 'options'> {
+export interface RuleInfo extends Pick<RuleDefinition<any>, 'id' | 'severity' | 'summary' | 'fixable' | 'options'> {
   url: string
-  defaults: Record<string, unknown>
-  /** Has a per-page check (`create`). */
-  page: boolean
   /** Has a whole-site check (`site`). */
   site: boolean
 }

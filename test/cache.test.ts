@@ -3,6 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
+import {VFile} from 'vfile'
+import {lint} from '../src/engine.js'
 import {goodPage, runCli, tempSite} from './helpers/cli.js'
 
 const h1 = '---\ntitle: A\ndescription: B\n---\n\n# One\n'
@@ -156,6 +158,16 @@ describe('--cache', () => {
     // A new link: the page is linted again, and so is the site.
     fs.appendFileSync(path.join(root, 'good.mdx'), '\n[Bad](/bad)\n')
     expect(loadsRules(root)).toEqual(expect.arrayContaining(['rules/heading-levels.js', 'src/processor.js', 'src/site/check.js']))
+  })
+
+  it('sorts a page passed in with messages of its own among the messages it gets', async () => {
+    const root = tempSite({})
+    for (const options of [{cacheLocation: '.docs-lint-cache'}, {jobs: 1}, {}]) {
+      const file = new VFile({path: 'a.mdx', cwd: root, value: h1 + '\nText.\n\n## Two\n'})
+      file.message('Earlier note', {place: {line: 10, column: 1}, ruleId: 'earlier', source: 'docs-lint'})
+      const result = await lint({files: [file], cwd: root, ...options})
+      expect(result.files[0]!.messages.map((message) => message.line + ' ' + message.ruleId)).toEqual(['6 heading-levels', '10 earlier'])
+    }
   })
 
   it('keeps text beyond ASCII as it was, in a cache file that is ASCII', async () => {

@@ -40,11 +40,8 @@ function ruleInfoSource(): string {
     severity: rule.severity,
     summary: rule.summary,
     fixable: rule.fixable,
-    ...(rule.prose === undefined ? {} : {prose: rule.prose}),
     ...(rule.options === undefined ? {} : {options: rule.options}),
-    defaults: rule.defaults,
     url: rule.url,
-    page: rule.create !== undefined,
     site: rule.site !== undefined
   }))
   return `// Generated from each rule's \`defineRule\` call by \`npm run docs:rules\`; edit the rules, not this file.

@@ -31,7 +31,6 @@ export function checkSite(root: string, linted: readonly LintedPage[], rootConfi
   return extra
 }
 
-
 function runSiteRule(rule: Rule<any>, site: Site, rootConfig: ResolvedConfig | undefined): void {
   const entry = rootConfig?.rules.get(rule.id) ?? site.linted.find((page) => page.config?.rules.has(rule.id))?.config?.rules.get(rule.id)
   if (!entry) return

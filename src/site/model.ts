@@ -13,7 +13,6 @@ import {readSiteFile, siteFileExists} from './reads.js'
 import {configNames, listFiles, relativeTo, type LintedPage} from './files.js'
 import {yaml} from '../lazy.js'
 
-
 /** A page of the site: a `.md`/`.mdx` file under the root. */
 export interface SitePage {
   /** Relative to the root, with `/`: `guides/install.mdx`. */
