@@ -4,6 +4,7 @@ import {isAscii} from 'node:buffer'
 import path from 'node:path'
 import type {PageResult, SerializedMessage} from './remote.js'
 import type {Snapshot} from './snapshot.js'
+import type {SiteReads} from './site/reads.js'
 import {version} from './version.js'
 
 const magic = '{"docsLintCache":1,'
@@ -45,7 +46,7 @@ interface Entry {
 export interface SiteEntry {
   /** Hash of everything else they depend on: the pages' facts and configs (see `src/site/run.ts`). */
   key: string
-  reads: Array<[string, string | null]>
+  reads: SiteReads
   /** Messages by file, relative to the site root: pages, then config files. */
   pages: Array<[string, SerializedMessage[]]>
   documents: Array<[string, SerializedMessage[]]>

@@ -700,7 +700,7 @@ function relabelEngineMessages(file: VFile, cwd: string, configErrors: Set<strin
     }
     message.ruleId ??= 'read-error'
     message.source = 'docs-lint'
-    message.url ??= 'https://docs-lint.dev/messages#read-error'
+    message.url ??= MESSAGES_URL + '#read-error'
     delete message.cause
     delete message.stack
   }

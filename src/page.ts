@@ -250,9 +250,10 @@ function readFrontMatter(tree: Root, source: string, lines: ReturnType<typeof lo
     return {start: startPoint, end: endPoint}
   }
 
+  const YAML = yaml()
   let doc: Document
   try {
-    doc = yaml().parseDocument(node.value, {prettyErrors: false, uniqueKeys: true})
+    doc = YAML.parseDocument(node.value, {prettyErrors: false, uniqueKeys: true})
   } catch (error) {
     return {
       node,
@@ -280,12 +281,12 @@ function readFrontMatter(tree: Root, source: string, lines: ReturnType<typeof lo
     data,
     errors,
     placeOf(name, value) {
-      if (!yaml().isMap(doc.contents)) return undefined
+      if (!YAML.isMap(doc.contents)) return undefined
       const pair = doc.contents.items.find(
-        (item: Pair) => yaml().isScalar(item.key) && item.key.value === name
+        (item: Pair) => YAML.isScalar(item.key) && item.key.value === name
       )
-      const target = value && pair?.value && yaml().isScalar(pair.value) ? pair.value : pair?.key
-      if (!target || !yaml().isScalar(target) || !target.range) return undefined
+      const target = value && pair?.value && YAML.isScalar(pair.value) ? pair.value : pair?.key
+      if (!target || !YAML.isScalar(target) || !target.range) return undefined
       return toPlace(target.range[0], target.range[1])
     }
   }

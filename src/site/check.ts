@@ -1,7 +1,7 @@
 // The site rules themselves: loaded only when a site is checked, not when the cache serves its results.
 import type {VFile} from 'vfile'
 import type {ResolvedConfig, RuleEntry} from '../config.js'
-import {type Rule, type Severity, type SiteReport} from '../rule.js'
+import type {Rule, Severity, SiteReport} from '../rule.js'
 import {MESSAGES_URL, SOURCE} from '../rule-info.js'
 import {rules} from '../../rules/index.js'
 import type {ChangeSet} from '../git.js'

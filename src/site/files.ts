@@ -24,7 +24,7 @@ export function lintedPages(root: string, files: readonly VFile[]): LintedPage[]
     .map((file) => ({
       relative: relativeTo(root, path.resolve(file.cwd, file.path)),
       file,
-      config: (file.data['docsLintConfig'] as ResolvedConfig | undefined) ?? undefined
+      config: file.data['docsLintConfig'] as ResolvedConfig | undefined
     }))
     .sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0))
 }
