@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-import {main} from '../dist/src/cli.js'
-import {tuneHeap} from '../dist/src/memory.js'
+// The bundle that `npm run build` makes of dist/src (see scripts/bundle.mjs): the same code, in a few files.
+import {main} from '../dist/bundle/cli.js'
+import {tuneHeap} from '../dist/bundle/memory.js'
 
 // This process is docs-lint's own: size its heaps for linting (see src/memory.ts).
 tuneHeap()

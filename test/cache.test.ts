@@ -28,13 +28,19 @@ function loadedPackages(root: string, packages: string[]): string[] {
   return JSON.parse(run.stdout) as string[]
 }
 
-/** In a new process: run the CLI on `root` with a cache, and list the modules of `dist/` it loaded. */
+/**
+ * In a new process: run the CLI on `root` with a cache, and list docs-lint's modules (`src/cli.js`,
+ * `rules/heading-levels.js`, ...) that the chunks of the bundle it loaded hold.
+ */
 function loadedModules(root: string): string[] {
   const hooks = `export async function load(url, context, next) { if (url.includes('/dist/')) console.error('LOADED ' + url); return next(url, context) }`
   const register = `import {register} from 'node:module'; register(${JSON.stringify('data:text/javascript,' + encodeURIComponent(hooks))})`
   const bin = fileURLToPath(new URL('../bin/docs-lint.js', import.meta.url))
+  const chunks = JSON.parse(fs.readFileSync(new URL('../dist/bundle/chunks.json', import.meta.url), 'utf8')) as Record<string, string[]>
   const run = spawnSync(process.execPath, ['--import', 'data:text/javascript,' + encodeURIComponent(register), bin, '--cache', '.'], {cwd: root, encoding: 'utf8'})
-  return [...run.stderr.matchAll(/^LOADED .*\/dist\/(.*)$/gm)].map((match) => match[1]!)
+  const loaded = [...run.stderr.matchAll(/^LOADED .*\/dist\/bundle\/(.*)$/gm)].map((match) => match[1]!)
+  expect(loaded).toContain('cli.js')
+  return loaded.flatMap((chunk) => chunks[chunk] ?? [])
 }
 
 const loadsRules = (root: string) => loadedModules(root).filter((module) => module.startsWith('rules/') || module === 'src/processor.js' || module === 'src/site/check.js')

@@ -1,10 +1,11 @@
-import {fileURLToPath} from 'node:url'
+import path from 'node:path'
 import type {ErrorObject, ValidateFunction} from 'ajv'
 import {closest, distance} from 'fastest-levenshtein'
 import type {Position} from 'unist'
 import schema from '../../schema/docs.schema.json' with {type: 'json'}
 import type {JsonDocument, Located, LocatedMember} from './json.js'
 import {load} from '../lazy.js'
+import {packageRoot} from '../version.js'
 import {toValue} from './json.js'
 
 /** A problem the schema finds, placed in the file that holds it. */
@@ -20,8 +21,8 @@ export interface SchemaProblem {
 
 export const docsSchema = schema
 
-/** The schema compiled ahead of time by scripts/docs-validator.mjs; from source (tests) the folder is one level up. */
-const validatorPath = fileURLToPath(new URL((import.meta.url.endsWith('.ts') ? '../../' : '../../../') + 'schema/docs.validate.cjs', import.meta.url))
+/** The schema compiled ahead of time by scripts/docs-validator.mjs, found from the package's root wherever this module runs. */
+const validatorPath = path.join(packageRoot, 'schema', 'docs.validate.cjs')
 
 let validate: ValidateFunction | undefined
 

@@ -1,0 +1,79 @@
+// Bundle the command line's code (the compiled `dist/src/` and `dist/rules/`, and the packages they
+// use) into `dist/bundle/`, which `bin/docs-lint.js` runs. Node's module system costs 0.2 to 0.3 s
+// for a process's first page: it resolves, reads and compiles some 200 files, each with its stats
+// and package.json reads. A few large chunks cost a fraction of that, in the main thread and in each
+// worker. The library API (`dist/src/index.js`) and the language server stay unbundled.
+//
+// Lazy loading survives bundling. Dynamic `import()`s become chunks of their own (the processor, the
+// site checks, each reporter), and a package loaded on first use through `load('name')` from
+// src/lazy.ts is given to esbuild as `require('name')`, which it bundles and evaluates on that first
+// call, not at start.
+import fs from 'node:fs'
+import path from 'node:path'
+import {fileURLToPath} from 'node:url'
+import * as esbuild from 'esbuild'
+
+const project = fileURLToPath(new URL('..', import.meta.url))
+const dist = path.join(project, 'dist')
+const outdir = path.join(dist, 'bundle')
+
+/** `load('package')`, the lazy require of src/lazy.ts, with a literal name. */
+const lazyLoad = /\bload\((['"])([^'"]+)\1\)/g
+const lazyPackages = new Set()
+
+/** Hand every literal `load('package')` in docs-lint's own compiled files to esbuild as a `require`. */
+const lazyLoads = {
+  name: 'lazy-loads',
+  setup(build) {
+    build.onLoad({filter: /[\\/]dist[\\/](src|rules|presets)[\\/].*\.js$/}, async (args) => {
+      const text = await fs.promises.readFile(args.path, 'utf8')
+      if (!text.includes('/lazy.js') && path.basename(args.path) !== 'lazy.js') return {contents: text, loader: 'js', resolveDir: path.dirname(args.path)}
+      const contents = text.replace(lazyLoad, (_, quote, name) => {
+        lazyPackages.add(name)
+        return `require(${quote}${name}${quote})`
+      })
+      return {contents, loader: 'js', resolveDir: path.dirname(args.path)}
+    })
+  }
+}
+
+fs.rmSync(outdir, {recursive: true, force: true})
+const result = await esbuild.build({
+  entryPoints: {
+    cli: path.join(dist, 'src/cli.js'),
+    memory: path.join(dist, 'src/memory.js'),
+    // The worker's own entry, next to the chunks, where src/pool.ts looks for `./worker.js`.
+    worker: path.join(dist, 'src/worker.js')
+  },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  metafile: true,
+  logLevel: 'warning',
+  // A `require` for the CommonJS packages in the bundle and for the lazy loads of packages it cannot
+  // hold (none today), resolved from the bundle's folder.
+  banner: {js: "import {createRequire as __docsLintCreateRequire} from 'node:module'; const require = __docsLintCreateRequire(import.meta.url);"},
+  plugins: [lazyLoads]
+})
+
+// A lazy load the bundle did not take in would be loaded from node_modules at run time, unnoticed.
+const inputs = Object.keys(result.metafile.inputs)
+const missing = [...lazyPackages].filter((name) => !inputs.some((input) => input.includes(`node_modules/${name}/`)))
+if (missing.length > 0) {
+  console.error(`scripts/bundle.mjs: the bundle does not hold ${missing.join(', ')}, loaded through load() in src/`)
+  process.exit(1)
+}
+// Which chunk holds which of docs-lint's own modules (paths under dist/), for the tests.
+const chunks = {}
+for (const [output, {inputs: held}] of Object.entries(result.metafile.outputs)) {
+  if (!output.endsWith('.js')) continue
+  chunks[path.basename(output)] = Object.keys(held)
+    .map((input) => path.relative(dist, path.resolve(input)).split(path.sep).join('/'))
+    .filter((input) => !input.startsWith('..') && !input.includes('node_modules'))
+    .sort()
+}
+fs.writeFileSync(path.join(outdir, 'chunks.json'), JSON.stringify(chunks, undefined, 1) + '\n')
