@@ -10,7 +10,9 @@ import {goodPage, runCli, tempSite} from './helpers/cli.js'
 // bundle holds what the command line loads.
 
 const bin = path.resolve(import.meta.dirname, '../bin/docs-lint.js')
-const corpus = path.resolve(import.meta.dirname, '../../shared/corpora/formalco__mintlify-docs')
+const corpusPath = path.resolve(import.meta.dirname, '../../shared/corpora/formalco__mintlify-docs')
+// The folder's real path: a child process's cwd is always one, where ../shared may be a link.
+const corpus = fs.existsSync(corpusPath) ? fs.realpathSync(corpusPath) : corpusPath
 
 /** Run the bin in a new process, with `node` flags before it. */
 async function runBin(args: string[], cwd: string, nodeFlags: string[] = []) {
