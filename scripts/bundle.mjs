@@ -17,8 +17,8 @@ const project = fileURLToPath(new URL('..', import.meta.url))
 const dist = path.join(project, 'dist')
 const outdir = path.join(dist, 'bundle')
 
-/** `load('package')`, the lazy require of src/lazy.ts, with a literal name. */
-const lazyLoad = /\bload\((['"])([^'"]+)\1\)/g
+/** `load('package')`, the lazy require of src/lazy.ts, with a literal name (not a method such as `x.load('…')`). */
+const lazyLoad = /(?<![\w$.])load\((['"])([^'"]+)\1\)/g
 const lazyPackages = new Set()
 
 /** Hand every literal `load('package')` in docs-lint's own compiled files to esbuild as a `require`. */
@@ -27,12 +27,13 @@ const lazyLoads = {
   setup(build) {
     build.onLoad({filter: /[\\/]dist[\\/](src|rules|presets)[\\/].*\.js$/}, async (args) => {
       const text = await fs.promises.readFile(args.path, 'utf8')
-      if (!text.includes('/lazy.js') && path.basename(args.path) !== 'lazy.js') return {contents: text, loader: 'js', resolveDir: path.dirname(args.path)}
+      // Only src/lazy.js and the modules that import it call its `load`; esbuild reads the rest as usual.
+      if (!text.includes('/lazy.js') && path.basename(args.path) !== 'lazy.js') return undefined
       const contents = text.replace(lazyLoad, (_, quote, name) => {
         lazyPackages.add(name)
         return `require(${quote}${name}${quote})`
       })
-      return {contents, loader: 'js', resolveDir: path.dirname(args.path)}
+      return {contents, loader: 'js'}
     })
   }
 }

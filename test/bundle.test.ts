@@ -1,26 +1,15 @@
-import {execFile} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import {promisify} from 'node:util'
 import {describe, expect, it} from 'vitest'
-import {goodPage, runCli, tempSite} from './helpers/cli.js'
+import {goodPage, runBin, runBinLoads, runCli, tempSite} from './helpers/cli.js'
 
 // `bin/docs-lint.js` runs the bundle that `npm run build` makes (scripts/bundle.mjs); the other tests
 // mostly run the TypeScript source. These check that the two are the same program, and that the
 // bundle holds what the command line loads.
 
-const bin = path.resolve(import.meta.dirname, '../bin/docs-lint.js')
 const corpusPath = path.resolve(import.meta.dirname, '../../shared/corpora/formalco__mintlify-docs')
 // The folder's real path: a child process's cwd is always one, where ../shared may be a link.
 const corpus = fs.existsSync(corpusPath) ? fs.realpathSync(corpusPath) : corpusPath
-
-/** Run the bin in a new process, with `node` flags before it. */
-async function runBin(args: string[], cwd: string, nodeFlags: string[] = []) {
-  const run = await promisify(execFile)(process.execPath, [...nodeFlags, bin, ...args], {cwd, maxBuffer: 256 * 1024 * 1024}).catch(
-    (error: {code: number; stdout: string; stderr: string}) => error
-  )
-  return {code: typeof run === 'object' && 'code' in run ? run.code : 0, stdout: run.stdout, stderr: run.stderr}
-}
 
 /** A page of every kind of problem: front matter, headings, images, secrets, prose, components, links. */
 const problems = [
@@ -52,14 +41,14 @@ describe('the bundled command line', () => {
   it('prints what the source prints, in every format, and with --fix writes what the source writes', async () => {
     for (const format of ['json', 'sarif', 'github', 'pretty']) {
       const root = problemSite()
-      const bundled = await runBin(['--format', format, '--no-color'], root)
+      const bundled = runBin(['--format', format, '--no-color'], root)
       const source = await runCli(['--format', format, '--no-color'], root)
       expect(bundled.stdout.length).toBeGreaterThan(500)
-      expect({code: bundled.code, stdout: bundled.stdout, stderr: bundled.stderr}).toEqual(source)
+      expect(bundled).toEqual(source)
     }
     const first = problemSite()
     const second = problemSite()
-    const fixedByBundle = await runBin(['--fix', '--format', 'json'], first)
+    const fixedByBundle = runBin(['--fix', '--format', 'json'], first)
     const fixedBySource = await runCli(['--fix', '--format', 'json'], second)
     expect(fixedByBundle.stdout.replaceAll(first, 'ROOT')).toBe(fixedBySource.stdout.replaceAll(second, 'ROOT'))
     for (const name of fs.readdirSync(first)) expect(fs.readFileSync(path.join(first, name), 'utf8')).toBe(fs.readFileSync(path.join(second, name), 'utf8'))
@@ -67,29 +56,18 @@ describe('the bundled command line', () => {
   }, 60_000)
 
   it.skipIf(!fs.existsSync(corpus))('prints what the source prints on a real site', async () => {
-    const bundled = await runBin(['--format', 'json'], corpus)
+    const bundled = runBin(['--format', 'json'], corpus)
     const source = await runCli(['--format', 'json'], corpus)
     expect(JSON.parse(bundled.stdout).length).toBeGreaterThan(50)
-    expect({code: bundled.code, stdout: bundled.stdout, stderr: bundled.stderr}).toEqual(source)
+    expect(bundled).toEqual(source)
   }, 120_000)
 
-  it('loads no module of dist/src and no package from node_modules, in the main thread or a worker', async () => {
-    // An ES module load hook and a CommonJS load hook, in every thread: each prints what it loads.
-    const hooks = `export async function load(url, context, next) { console.error('LOADED ' + url); return next(url, context) }`
-    const preload = [
-      `import Module, {register} from 'node:module'`,
-      `import {isMainThread} from 'node:worker_threads'`,
-      `register(${JSON.stringify('data:text/javascript,' + encodeURIComponent(hooks))})`,
-      `const load = Module._load`,
-      `Module._load = function (request, parent, isMain) { try { console.error('LOADED ' + Module._resolveFilename(request, parent, isMain)) } catch {} return load.apply(this, arguments) }`,
-      `console.error('THREAD ' + (isMainThread ? 'main' : 'worker'))`
-    ].join('\n')
+  it('loads no module of dist/src and no package from node_modules, in the main thread or a worker', () => {
     const root = problemSite()
-    const run = await runBin(['--format', 'json', '--jobs', '2'], root, ['--import', 'data:text/javascript,' + encodeURIComponent(preload)])
-    expect(JSON.parse(run.stdout).length).toBe(7)
+    const {stdout, loaded, workers} = runBinLoads(['--format', 'json', '--jobs', '2'], root)
+    expect(JSON.parse(stdout).length).toBe(7)
     // The hooks ran in the workers too, and saw the bundle load.
-    expect(run.stderr).toMatch(/^THREAD worker$/m)
-    const loaded = [...run.stderr.matchAll(/^LOADED (.*)$/gm)].map((match) => match[1]!)
+    expect(workers).toBe(true)
     expect(loaded.some((file) => file.endsWith('/dist/bundle/worker.js'))).toBe(true)
     expect(loaded.some((file) => file.endsWith('/dist/bundle/cli.js'))).toBe(true)
     const outside = loaded.filter((file) => file.includes('/dist/src/') || file.includes('/node_modules/'))

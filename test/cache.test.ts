@@ -5,7 +5,7 @@ import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
 import {VFile} from 'vfile'
 import {lint} from '../src/engine.js'
-import {goodPage, runCli, tempSite} from './helpers/cli.js'
+import {goodPage, runBinLoads, runCli, tempSite} from './helpers/cli.js'
 
 const h1 = '---\ntitle: A\ndescription: B\n---\n\n# One\n'
 
@@ -33,12 +33,8 @@ function loadedPackages(root: string, packages: string[]): string[] {
  * `rules/heading-levels.js`, ...) that the chunks of the bundle it loaded hold.
  */
 function loadedModules(root: string): string[] {
-  const hooks = `export async function load(url, context, next) { if (url.includes('/dist/')) console.error('LOADED ' + url); return next(url, context) }`
-  const register = `import {register} from 'node:module'; register(${JSON.stringify('data:text/javascript,' + encodeURIComponent(hooks))})`
-  const bin = fileURLToPath(new URL('../bin/docs-lint.js', import.meta.url))
   const chunks = JSON.parse(fs.readFileSync(new URL('../dist/bundle/chunks.json', import.meta.url), 'utf8')) as Record<string, string[]>
-  const run = spawnSync(process.execPath, ['--import', 'data:text/javascript,' + encodeURIComponent(register), bin, '--cache', '.'], {cwd: root, encoding: 'utf8'})
-  const loaded = [...run.stderr.matchAll(/^LOADED .*\/dist\/bundle\/(.*)$/gm)].map((match) => match[1]!)
+  const loaded = runBinLoads(['--cache', '.'], root).loaded.flatMap((file) => /\/dist\/bundle\/([^/]+)$/.exec(file)?.[1] ?? [])
   expect(loaded).toContain('cli.js')
   return loaded.flatMap((chunk) => chunks[chunk] ?? [])
 }

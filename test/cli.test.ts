@@ -1,9 +1,7 @@
-import {execFile} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import {promisify} from 'node:util'
 import {describe, expect, it} from 'vitest'
-import {goodPage, runCli, tempSite} from './helpers/cli.js'
+import {goodPage, runBin, runCli, tempSite} from './helpers/cli.js'
 import {autoJobs, screenFolders, workerThresholdBytes} from '../src/engine.js'
 import {availableCores} from '../src/pool.js'
 
@@ -205,8 +203,7 @@ describe('usage and configuration errors exit with 2 and a clear message', () =>
 describe('the installed bin', () => {
   it('runs as a command and sets the exit code', async () => {
     const root = tempSite({'a.mdx': h1Page})
-    const bin = path.resolve(import.meta.dirname, '../bin/docs-lint.js')
-    const result = await promisify(execFile)(process.execPath, [bin, '--format', 'json'], {cwd: root}).catch((error) => error)
+    const result = runBin(['--format', 'json'], root)
     expect(result.code).toBe(1)
     expect(JSON.parse(result.stdout)[0].messages[0].ruleId).toBe('heading-levels')
   })
