@@ -47,6 +47,7 @@ export default defineRule<Options>({
   severity: 'warn',
   summary: 'Fenced code blocks name their language; blocks in `<CodeGroup>` and API examples also have a title',
   fixable: 'suggestion',
+  thirdParty: {markdownlint: ['MD040', 'fenced-code-language']},
   options: {
     type: 'object',
     properties: {indented: {type: 'boolean'}},

@@ -137,6 +137,7 @@ export default defineRule({
   severity: 'error',
   summary: 'Images have alt text that describes them, iframes a `title` and videos a `title` or `aria-label`',
   fixable: 'suggestion',
+  thirdParty: {markdownlint: ['MD045', 'no-alt-text']},
   defaults: {},
   create() {
     return function (tree, {page, report}) {

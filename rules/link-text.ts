@@ -33,6 +33,7 @@ export default defineRule<Options>({
   severity: 'warn',
   summary: 'Link text says where the link goes: no `click here`, `read more` or bare URLs',
   fixable: 'suggestion',
+  thirdParty: {vale: true, markdownlint: ['MD059', 'descriptive-link-text']},
   options: {
     type: 'object',
     properties: {

@@ -37,6 +37,7 @@ export default defineRule<Options>({
   severity: 'warn',
   summary: 'Instructions are in active voice: no `be` verb followed by a past participle in prose',
   fixable: false,
+  thirdParty: {vale: true},
   prose: true,
   options: {
     type: 'object',

@@ -39,6 +39,7 @@ export default defineRule<Options>({
   severity: 'warn',
   summary: 'Instructions address the reader as `you`: no first person (`we`, `our`, `I`) and no “the user”',
   fixable: false,
+  thirdParty: {vale: true},
   prose: true,
   options: {
     type: 'object',

@@ -14,6 +14,7 @@ export default defineRule<Options>({
   severity: 'warn',
   summary: 'Sentences in prose have at most `max` words (default 35)',
   fixable: false,
+  thirdParty: {vale: true},
   prose: true,
   options: {
     type: 'object',

@@ -25,6 +25,7 @@ export default defineRule<Options>({
   severity: 'warn',
   summary: 'Prose uses the team’s preferred terms, not their rejected variants (`e-mail` -> `email`)',
   fixable: true,
+  thirdParty: {vale: true},
   prose: true,
   options: {
     type: 'object',

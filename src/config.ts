@@ -7,6 +7,7 @@ import {closest} from 'fastest-levenshtein'
 import type {Severity} from './rule.js'
 import {ruleInfos, ruleInfoById} from './rule-info.js'
 import {presets, type PresetName} from '../presets/index.js'
+import {baseLanguage} from './language.js'
 
 export type SeverityValue = Severity | 0 | 1 | 2
 export type RuleSetting = SeverityValue | [SeverityValue] | [SeverityValue, Record<string, unknown>]
@@ -18,6 +19,31 @@ export interface UserConfig {
   rules?: Record<string, RuleSetting>
   /** Components a team defines itself (and snippets), known to component rules. */
   components?: string[]
+  /** The language of pages that declare none and sit in no language folder (default `en`). */
+  language?: string
+  /** Settings for some pages: those whose path matches `files`, or whose language is in `languages`. */
+  overrides?: UserOverride[]
+  /** Honour Vale's and markdownlint's own comments (`vale off`, `markdownlint-disable`); default true. */
+  thirdPartyDirectives?: boolean
+}
+
+export interface UserOverride {
+  /** Globs, relative to the folder of the config file (or the folder the run started in). */
+  files?: string | string[]
+  /** Base language codes (`es`, `zh`, `ja`); the override applies to pages in one of them. */
+  languages?: string[]
+  /** The language of the pages `files` matches. */
+  language?: string
+  rules?: Record<string, RuleSetting>
+}
+
+/** An override ready to match pages: `files` relative to `base`; a rule set to `off` maps to `null`. */
+export interface ResolvedOverride {
+  files: string[] | undefined
+  base: string
+  languages: string[] | undefined
+  language: string | undefined
+  rules: Array<[string, RuleEntry | null]>
 }
 
 export interface RuleEntry {
@@ -31,6 +57,10 @@ export interface ResolvedConfig {
   components: string[]
   /** The config file this came from, if any (for messages). */
   filePath: string | undefined
+  /** The site's default language (base code). */
+  language: string
+  overrides: ResolvedOverride[]
+  thirdPartyDirectives: boolean
 }
 
 /** A problem in configuration: reported once, with exit code 2. */
@@ -38,7 +68,8 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-const topLevelKeys = ['$schema', 'extends', 'rules', 'components']
+const topLevelKeys = ['$schema', 'extends', 'rules', 'components', 'language', 'overrides', 'thirdPartyDirectives']
+const overrideKeys = ['files', 'languages', 'language', 'rules']
 const severities: Record<string, Severity> = {
   off: 'off', info: 'info', warn: 'warn', warning: 'warn', error: 'error',
   0: 'off', 1: 'warn', 2: 'error'
@@ -240,34 +271,102 @@ export function resolveConfig(
   } = {}
 ): ResolvedConfig {
   displayRoot = options.cwd ?? process.cwd()
-  const settings = new Map<string, {setting: unknown; filePath: string | undefined}>()
-  const components = new Set<string>()
-  collect(user ?? {extends: 'recommended'}, options.filePath, [], settings, components, options.extendedFiles)
-  for (const [ruleId, setting] of Object.entries(options.overrides ?? {})) {
-    settings.set(ruleId, {setting, filePath: undefined})
+  const state: Collected = {
+    settings: new Map(),
+    components: new Set(),
+    extendedFiles: options.extendedFiles,
+    language: undefined,
+    overrides: [],
+    thirdPartyDirectives: undefined,
+    cwd: path.resolve(options.cwd ?? process.cwd())
   }
-  const resolved: ResolvedConfig = {rules: new Map(), components: [...components], filePath: options.filePath}
+  collect(user ?? {extends: 'recommended'}, options.filePath, [], state)
+  for (const [ruleId, setting] of Object.entries(options.overrides ?? {})) {
+    state.settings.set(ruleId, {setting, filePath: undefined})
+  }
+  const resolved: ResolvedConfig = {
+    rules: new Map(),
+    components: [...state.components],
+    filePath: options.filePath,
+    language: state.language ?? 'en',
+    overrides: state.overrides,
+    thirdPartyDirectives: state.thirdPartyDirectives ?? true
+  }
   // Registry order keeps message order stable whatever order the config lists rules in.
   for (const rule of ruleInfos) {
-    const entry = settings.get(rule.id)
+    const entry = state.settings.get(rule.id)
     if (!entry) continue
     const ruleEntry = resolveRuleSetting(rule.id, entry.setting, entry.filePath)
     if (ruleEntry) resolved.rules.set(rule.id, ruleEntry)
   }
-  for (const [ruleId, entry] of settings) {
+  for (const [ruleId, entry] of state.settings) {
     if (!ruleInfoById.has(ruleId)) throw new ConfigError(unknownRuleMessage(ruleId, entry.filePath))
   }
+  // `--rule` wins over overrides too: an override that sets such a rule leaves it as the flag says.
+  const flagged = new Set(Object.keys(options.overrides ?? {}))
+  for (const override of resolved.overrides) override.rules = override.rules.filter(([ruleId]) => !flagged.has(ruleId))
   return resolved
 }
 
-function collect(
-  config: unknown,
-  filePath: string | undefined,
-  chain: string[],
-  settings: Map<string, {setting: unknown; filePath: string | undefined}>,
-  components: Set<string>,
+interface Collected {
+  settings: Map<string, {setting: unknown; filePath: string | undefined}>
+  components: Set<string>
   extendedFiles: Set<string> | undefined
-): void {
+  language: string | undefined
+  overrides: ResolvedOverride[]
+  thirdPartyDirectives: boolean | undefined
+  cwd: string
+}
+
+function languageCode(value: unknown, what: string, filePath: string | undefined): string {
+  const code = baseLanguage(value)
+  if (!code) {
+    throw new ConfigError('Invalid ' + what + where(filePath) + ': `' + JSON.stringify(value) + '` is not a language code, expected one such as `en`, `es` or `zh-Hans`')
+  }
+  return code
+}
+
+function collectOverride(value: unknown, index: number, filePath: string | undefined, state: Collected): ResolvedOverride {
+  const what = '`overrides[' + index + ']`'
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ConfigError('Invalid ' + what + where(filePath) + ': expected an object with `files` or `languages`, and `rules` or `language`')
+  }
+  const record = value as Record<string, unknown>
+  for (const key of Object.keys(record)) {
+    if (!overrideKeys.includes(key)) throw new ConfigError('Unknown key `' + key + '` in ' + what + where(filePath) + suggest(key, overrideKeys))
+  }
+  const files = record['files'] === undefined ? undefined : [record['files']].flat()
+  if (files && (files.length === 0 || !files.every((glob) => typeof glob === 'string' && glob !== ''))) {
+    throw new ConfigError('Invalid `files` in ' + what + where(filePath) + ': expected a glob or a list of globs')
+  }
+  const languages = record['languages']
+  if (languages !== undefined && (!Array.isArray(languages) || languages.length === 0)) {
+    throw new ConfigError('Invalid `languages` in ' + what + where(filePath) + ': expected a list of language codes such as `["es", "fr"]`')
+  }
+  if (!files && !languages) {
+    throw new ConfigError('Invalid ' + what + where(filePath) + ': expected `files` or `languages` to say which pages it applies to')
+  }
+  if (languages && record['language'] !== undefined) {
+    throw new ConfigError('Invalid ' + what + where(filePath) + ': `language` sets the language of the pages `files` matches, not of pages chosen by `languages`')
+  }
+  const rules: Array<[string, RuleEntry | null]> = []
+  const ruleSettings = record['rules']
+  if (ruleSettings !== undefined) {
+    if (!ruleSettings || typeof ruleSettings !== 'object' || Array.isArray(ruleSettings)) {
+      throw new ConfigError('Invalid `rules` in ' + what + where(filePath) + ': expected an object mapping rule ids to severities')
+    }
+    for (const [ruleId, setting] of Object.entries(ruleSettings)) rules.push([ruleId, resolveRuleSetting(ruleId, setting, filePath) ?? null])
+  }
+  return {
+    files: files as string[] | undefined,
+    base: filePath ? path.dirname(filePath) : state.cwd,
+    languages: languages?.map((code: unknown) => languageCode(code, '`languages` in ' + what, filePath)),
+    language: record['language'] === undefined ? undefined : languageCode(record['language'], '`language` in ' + what, filePath),
+    rules
+  }
+}
+
+function collect(config: unknown, filePath: string | undefined, chain: string[], state: Collected): void {
   if (config === undefined || config === null) return
   if (typeof config !== 'object' || Array.isArray(config)) {
     throw new ConfigError('Invalid config' + where(filePath) + ': expected an object')
@@ -285,7 +384,7 @@ function collect(
     }
     const name = parent.replace(/^docs-lint[:/](presets\/)?/, '')
     if (isPresetName(name)) {
-      collect(presets[name], undefined, chain, settings, components, extendedFiles)
+      collect(presets[name], undefined, chain, state)
       continue
     }
     if (!parent.startsWith('.') && !path.isAbsolute(parent)) {
@@ -298,8 +397,8 @@ function collect(
     if (chain.includes(target)) {
       throw new ConfigError('Config `' + displayPath(target) + '` extends itself' + where(filePath))
     }
-    extendedFiles?.add(target)
-    collect(loadConfigFile(target), target, [...chain, target], settings, components, extendedFiles)
+    state.extendedFiles?.add(target)
+    collect(loadConfigFile(target), target, [...chain, target], state)
   }
   const ruleSettings = record['rules']
   if (ruleSettings !== undefined) {
@@ -309,7 +408,7 @@ function collect(
     for (const [ruleId, setting] of Object.entries(ruleSettings)) {
       // Validate early so the error names the file that holds the mistake.
       resolveRuleSetting(ruleId, setting, filePath)
-      settings.set(ruleId, {setting, filePath})
+      state.settings.set(ruleId, {setting, filePath})
     }
   }
   const list = record['components']
@@ -317,7 +416,22 @@ function collect(
     if (!Array.isArray(list) || !list.every((item) => typeof item === 'string')) {
       throw new ConfigError('Invalid `components`' + where(filePath) + ': expected an array of component names')
     }
-    for (const name of list) components.add(name)
+    for (const name of list) state.components.add(name)
+  }
+  if (record['language'] !== undefined) state.language = languageCode(record['language'], '`language`', filePath)
+  const directives = record['thirdPartyDirectives']
+  if (directives !== undefined) {
+    if (typeof directives !== 'boolean') {
+      throw new ConfigError('Invalid `thirdPartyDirectives`' + where(filePath) + ': expected `true` or `false`')
+    }
+    state.thirdPartyDirectives = directives
+  }
+  const overrides = record['overrides']
+  if (overrides !== undefined) {
+    if (!Array.isArray(overrides)) {
+      throw new ConfigError('Invalid `overrides`' + where(filePath) + ': expected a list of `{files or languages, rules}` objects')
+    }
+    overrides.forEach((override, index) => state.overrides.push(collectOverride(override, index, filePath, state)))
   }
 }
 

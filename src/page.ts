@@ -42,6 +42,8 @@ export interface Page {
   readonly isSnippet: boolean
   /** Component names the team's config declares (its own components and snippets). */
   readonly components: readonly string[]
+  /** The page's language as a base code (`en`, `es`, `zh`), set before rules run. */
+  language: string
   frontMatter(): FrontMatter
   /** One retext (nlcst) tree of the page's prose, shared by all prose rules. */
   prose(): NlcstRoot
@@ -105,6 +107,7 @@ export function createPage(file: VFile, tree: Root, options: PageOptions = {}): 
     parseFailed: options.parseFailed ?? false,
     isSnippet: /(^|[\\/])snippets[\\/]/.test(file.path ?? ''),
     components: options.components ?? [],
+    language: 'en',
     frontMatter() {
       frontMatter ??= timeShared('front matter (yaml)', () => readFrontMatter(tree, source, lines()))
       return frontMatter

@@ -6,13 +6,18 @@ import {compareMessage} from 'vfile-sort'
 import {VFileMessage} from 'vfile-message'
 import {load} from './lazy.js'
 import {docsLintParse, lineColumn, parseFailureOf} from './parse.js'
-import {createPage, releasePage} from './page.js'
+import {createPage, releasePage, type Page} from './page.js'
 import {collectSiteFacts, probeInlineControl, siteFactsKey} from './site/facts.js'
 import {SOURCE, type Check, type Rule} from './rule.js'
 import {sharedSoFar, timeShared, timing, timings} from './timing.js'
 import {ruleById} from '../rules/index.js'
 import {MESSAGES_URL} from './rule-info.js'
 import type {ResolvedConfig} from './config.js'
+import path from 'node:path'
+import {languageOfFolder, pageLanguageOf} from './language.js'
+import {configuredLanguage, pageConfig} from './overrides.js'
+import {findSiteRoot} from './site/files.js'
+import {applyThirdPartyDirectives} from './directives.js'
 
 
 /** Ids of messages that come from docs-lint itself rather than from a rule. */
@@ -28,6 +33,8 @@ interface CompiledRule {
 
 interface Compiled {
   rules: CompiledRule[]
+  /** Every enabled rule, page and site. */
+  ruleIds: Set<string>
   /** Enabled site rules: when any, each page leaves its facts for the site checks. */
   siteRuleIds: string[]
   messageControl: (tree: Root, file: VFile) => void
@@ -54,6 +61,7 @@ function compile(config: ResolvedConfig, processor: Processor<any, any, any, any
   }
   compiled = {
     rules: compiledRules,
+    ruleIds: new Set(config.rules.keys()),
     siteRuleIds,
     // Loaded when a page is first linted here: a replayed or worker-served run never needs it.
     messageControl: (load('remark-message-control') as typeof import('remark-message-control')).default({
@@ -90,15 +98,24 @@ export interface DocsLintSettings {
 
 /** The unified plugin that runs the configured rules, inline control and built-in checks. */
 export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (settings) {
-  const compiled = compile(settings.config, this)
+  const processor = this
   return function (tree: Root, file: VFile): Root {
     if (file.data['docsLintSkipped']) return tree
     const failure = parseFailureOf(file)
     // `--fix` re-lints a page with the config that linted it.
     file.data['docsLintConfig'] = settings.config
     const page = createPage(file, tree, {parseFailed: failure !== undefined, components: settings.config.components})
+    const absolute = path.resolve(file.cwd, file.path ?? '')
+    page.language = failure?.binary ? settings.config.language : languageOf(page, settings.config, absolute)
+    // Only a language other than the site's is kept with the page's results (and the cache).
+    if (page.language !== settings.config.language) file.data['language'] = page.language
+    const config = pageConfig(settings.config, absolute, page.language)
+    const compiled = compile(config, processor)
     if (!failure?.binary) {
-      for (const entry of compiled.rules) runRule(entry, tree, file)
+      for (const entry of compiled.rules) {
+        if (!entry.rule.languages || entry.rule.languages.includes(page.language)) runRule(entry, tree, file)
+      }
+      if (config.thirdPartyDirectives) applyThirdPartyDirectives(tree, file, compiled.ruleIds)
       if (compiled.siteRuleIds.length > 0) {
         // The site checks run after every page; keep only the facts they need, not the tree.
         let facts: ReturnType<typeof collectSiteFacts> | undefined
@@ -144,6 +161,15 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
     releasePage(file)
     return {type: 'root', children: []}
   }
+}
+
+const siteRoots = new Map<string, string | null>()
+
+/** A page's language: its front matter, the config's overrides, its language folder, or the site's. */
+function languageOf(page: Page, config: ResolvedConfig, absolute: string): string {
+  const root = findSiteRoot(path.dirname(absolute), siteRoots) ?? process.cwd()
+  const folder = languageOfFolder(path.relative(root, absolute))
+  return pageLanguageOf(page.frontMatter().data, configuredLanguage(config, absolute), folder, config.language)
 }
 
 function runRule(entry: CompiledRule, tree: Root, file: VFile): void {

@@ -10,6 +10,9 @@ export interface SerializedConfig {
   rules: Array<[string, RuleEntry]>
   components: string[]
   filePath: string | undefined
+  language: string
+  overrides: ResolvedConfig['overrides']
+  thirdPartyDirectives: boolean
 }
 
 export interface SerializedMessage {
@@ -38,8 +41,19 @@ export function serializeConfig(config: ResolvedConfig): SerializedConfig {
   let serialized = serializedConfigs.get(config)
   if (!serialized) {
     const rules = [...config.rules]
-    const key = createHash('sha256').update(JSON.stringify([rules, config.components])).digest('hex').slice(0, 32)
-    serialized = {key, rules, components: config.components, filePath: config.filePath}
+    const key = createHash('sha256')
+      .update(JSON.stringify([rules, config.components, config.language, config.overrides, config.thirdPartyDirectives]))
+      .digest('hex')
+      .slice(0, 32)
+    serialized = {
+      key,
+      rules,
+      components: config.components,
+      filePath: config.filePath,
+      language: config.language,
+      overrides: config.overrides,
+      thirdPartyDirectives: config.thirdPartyDirectives
+    }
     serializedConfigs.set(config, serialized)
   }
   return serialized
@@ -51,7 +65,14 @@ const deserializedConfigs = new Map<string, ResolvedConfig>()
 export function deserializeConfig(serialized: SerializedConfig): ResolvedConfig {
   let config = deserializedConfigs.get(serialized.key)
   if (!config) {
-    config = {rules: new Map(serialized.rules), components: serialized.components, filePath: serialized.filePath}
+    config = {
+      rules: new Map(serialized.rules),
+      components: serialized.components,
+      filePath: serialized.filePath,
+      language: serialized.language,
+      overrides: serialized.overrides,
+      thirdPartyDirectives: serialized.thirdPartyDirectives
+    }
     deserializedConfigs.set(serialized.key, config)
   }
   return config

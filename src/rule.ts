@@ -85,6 +85,17 @@ export interface RuleDefinition<Options extends object = Record<string, never>> 
   fixable: boolean | 'suggestion'
   /** Prose rules read the shared retext tree and never look inside code or JSX attributes. */
   prose?: boolean
+  /**
+   * The languages (base codes) whose pages the rule can judge; pages in any other language are left
+   * alone. Absent: every language (the rule does not read words).
+   */
+  languages?: readonly string[]
+  /**
+   * The comments of other linters that turn this rule off for a span of the page: a Vale
+   * `vale off` (`vale: true`), or a markdownlint `markdownlint-disable` naming one of `markdownlint`
+   * (rule numbers and aliases, such as `MD040` and `fenced-code-language`).
+   */
+  thirdParty?: {vale?: boolean; markdownlint?: readonly string[]}
   /** JSON Schema of the options object; options are validated once when a processor is built. */
   options?: OptionsSchema
   defaults: Options

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type {VFile} from 'vfile'
 import type {ResolvedConfig} from '../config.js'
 import {noteListing} from './reads.js'
+import {pageConfig} from '../overrides.js'
 
 // The site on disk: its root, its files, the pages a run lints. Apart from the site model (`model.ts`)
 // and its parsers, which a run the cache serves never loads.
@@ -21,11 +22,13 @@ export interface LintedPage {
 /** The linted files of the site at `root`, in path order. */
 export function lintedPages(root: string, files: readonly VFile[]): LintedPage[] {
   return files
-    .map((file) => ({
-      relative: relativeTo(root, path.resolve(file.cwd, file.path)),
-      file,
-      config: file.data['docsLintConfig'] as ResolvedConfig | undefined
-    }))
+    .map((file) => {
+      const absolute = path.resolve(file.cwd, file.path)
+      const config = file.data['docsLintConfig'] as ResolvedConfig | undefined
+      const language = typeof file.data['language'] === 'string' ? file.data['language'] : config?.language
+      // A page follows its config's overrides for its path and language, site rules included.
+      return {relative: relativeTo(root, absolute), file, config: config && language ? pageConfig(config, absolute, language) : config}
+    })
     .sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0))
 }
 
