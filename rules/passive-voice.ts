@@ -4,7 +4,7 @@ import {toString} from 'nlcst-to-string'
 import type retextPassive from 'retext-passive'
 import {VFile} from 'vfile'
 import {defineRule} from '../src/rule.js'
-import {doVerbs, persons} from './passive-voice.data.js'
+import {doVerbs, persons, readerModals, modalsBeforeTo, modalAdverbs} from './passive-voice.data.js'
 import {quotedWords} from './second-person.js'
 import {prechecksOff, type ProseBlock} from '../src/page.js'
 import {load} from '../src/lazy.js'
@@ -34,11 +34,12 @@ interface Options {
 
 export default defineRule<Options>({
   id: 'passive-voice',
-  severity: 'warn',
-  summary: 'Instructions are in active voice: no `be` verb followed by a past participle in prose',
+  severity: 'info',
+  summary: 'Instructions are in active voice: no passive that hides the reader’s own action (`can be found`, `must be set`)',
   fixable: false,
   thirdParty: {vale: true},
   prose: true,
+  languages: ['en'],
   options: {
     type: 'object',
     properties: {
@@ -56,7 +57,7 @@ export default defineRule<Options>({
         if (!mayBePassive(block, participles)) continue
         for (const {verb, end, phrase} of passiveFindings(block.prose(), findPassive)) {
           report({
-            message: 'Unexpected passive voice `' + phrase + '`, expected active voice: say who does it',
+            message: 'Unexpected passive voice `' + phrase + '`, expected active voice that names the reader: `you can …` or an imperative',
             place: {start: verb.position!.start, end},
             actual: phrase
           })
@@ -89,7 +90,10 @@ export function passiveFindings(prose: NlcstRoot, findPassive: ReturnType<typeof
     if (!sentence || !participleStart || !participleEnd) continue
     const verb = beVerbBefore(sentence, participleStart)
     if (!verb?.position || quoted.has(verb) || isNotPassive(sentence, verb, finding.actual ?? '')) continue
-    found.push({verb, end: participleEnd, phrase: toString(verb) + ' ' + (finding.actual ?? '')})
+    // A passive that describes what a system does names no task; one after a modal hides the reader's.
+    const modal = readerModalBefore(sentence, verb)
+    if (!modal) continue
+    found.push({verb: modal.word, end: participleEnd, phrase: modal.phrase + ' ' + toString(verb) + ' ' + (finding.actual ?? '')})
   }
   return found
 }
@@ -113,6 +117,44 @@ function isNotPassive(sentence: NlcstParent, verb: Word, participle: string): bo
     (before !== undefined && persons.has(before)) ||
     (after !== undefined && (after === 'with' || after.endsWith('ing')))
   )
+}
+
+/**
+ * The modal before a `be` verb that makes the passive an instruction with the reader left out: “can be
+ * found”, “must first be set”, “needs to be done”. Returns the modal's first word and the words up to `be`.
+ */
+function readerModalBefore(sentence: NlcstParent, verb: Word): {word: Word; phrase: string} | undefined {
+  if (toString(verb).toLowerCase() !== 'be') return undefined
+  let index = sentence.children.indexOf(verb)
+  const words: Word[] = []
+  const previous = () => {
+    const space = sentence.children[index - 1]
+    const word = sentence.children[index - 2]
+    return space?.type === 'WhiteSpaceNode' && word?.type === 'WordNode' ? word : undefined
+  }
+  let word = previous()
+  if (word && modalAdverbs.has(toString(word).toLowerCase())) {
+    words.unshift(word)
+    index -= 2
+    word = previous()
+  }
+  if (!word) return undefined
+  const text = toString(word).toLowerCase().replace(/’/g, "'")
+  if (readerModals.has(text)) {
+    words.unshift(word)
+  } else if (text === 'to') {
+    index -= 2
+    const head = previous()
+    if (!head || !modalsBeforeTo.has(toString(head).toLowerCase())) return undefined
+    words.unshift(head, word)
+  } else {
+    return undefined
+  }
+  // “You can be charged”: the reader is the subject already.
+  index = sentence.children.indexOf(words[0]!)
+  const subject = previous()
+  if (subject && persons.has(toString(subject).toLowerCase())) return undefined
+  return {word: words[0]!, phrase: words.map((item) => toString(item)).join(' ')}
 }
 
 /** The lower-case word one white space before (`step` -1) or after (`step` 1) the node at `index`. */

@@ -85,3 +85,43 @@ export const singular: ReadonlySet<string> = new Set(['i', "i'm", "i've", "i'll"
 
 /** Punctuation after which a capital letter starts a clause rather than marking a name. */
 export const clauseOpeners: ReadonlySet<string> = new Set([':', ';', '(', '[', '—', '–', '-', '"', '“', "'", '‘'])
+
+/**
+ * After `we` (and `we'll`, `we're`), words that may stand before the verb: “we will now install”,
+ * “we need to configure”, “we are going to create”.
+ */
+export const weAuxiliaries: ReadonlySet<string> = new Set([
+  'also', 'are', 'can', 'first', 'going', 'have', 'just', 'must', 'need', 'next', 'now', 'shall', 'should',
+  'simply', 'then', 'to', 'will', 'would', 'want'
+])
+
+/**
+ * Verbs of the reader's own work: `we` before one of them is the tutorial's “we” that means the reader
+ * (“we will install the SDK”). Before any other verb `we` is the company speaking (“we notify admins”,
+ * “we recommend”), which an instruction may do.
+ */
+export const tutorialVerbs: ReadonlySet<string> = new Set([
+  ...readerTasks, 'build', 'change', 'check', 'choose', 'click', 'connect', 'create', 'delete', 'drag', 'edit',
+  'enter', 'fill', 'go', 'implement', 'initialize', 'insert', 'launch', 'load', 'modify', 'move', 'open', 'remove',
+  'rename', 'save', 'select', 'start', 'stop', 'test', 'try', 'type', 'upload', 'write'
+])
+
+/**
+ * What `our` may own in a tutorial that builds something with the reader (“add it to our app”); `our`
+ * before anything else is the company's (“our forum”, “our API”, “our team”).
+ */
+export const tutorialObjects: ReadonlySet<string> = new Set([
+  'agent', 'app', 'application', 'bot', 'class', 'code', 'component', 'components', 'config', 'configuration',
+  'directory', 'file', 'files', 'folder', 'function', 'graph', 'handler', 'model', 'node', 'nodes', 'pipeline',
+  'program', 'project', 'prompt', 'query', 'repo', 'repository', 'request', 'route', 'schema', 'script',
+  'server', 'service', 'terminal', 'test', 'tests', 'variable', 'workflow', 'workspace'
+])
+
+/**
+ * Pages where the company speaks in its own voice by design: changelogs and release notes, legal and
+ * policy pages, a code of conduct. Matched against the page's path.
+ */
+export const companyVoicePaths = /(?:^|[\\/])(?:changelogs?|release-?notes|releases|updates|legal|privacy(?:-policy)?|terms(?:-of-(?:service|use))?|tos|code-of-conduct|security-policy|support-policy|policies|sla)(?:[\\/.]|$)/i
+
+/** Components whose text is not the page speaking to its reader: an update entry, a prompt for an AI tool. */
+export const ownVoiceComponents: ReadonlySet<string> = new Set(['Update', 'Prompt'])

@@ -17,7 +17,12 @@ import {
   readerTasks,
   romanNumeral,
   singular,
-  userObligations
+  userObligations,
+  weAuxiliaries,
+  tutorialVerbs,
+  tutorialObjects,
+  companyVoicePaths,
+  ownVoiceComponents
 } from './second-person.data.js'
 
 interface Options {
@@ -36,11 +41,12 @@ export const userThenObligation = /(?<!\p{L})users?\s+(?:must|should|needs?|ha(?
 
 export default defineRule<Options>({
   id: 'second-person',
-  severity: 'warn',
+  severity: 'info',
   summary: 'Instructions address the reader as `you`: no first person (`we`, `our`, `I`) and no “the user”',
   fixable: false,
   thirdParty: {vale: true},
   prose: true,
+  languages: ['en'],
   options: {
     type: 'object',
     properties: {
@@ -52,6 +58,8 @@ export default defineRule<Options>({
   create(options) {
     const allowed = new Set(options.allow.map((phrase) => normalize(phrase)))
     return function (tree, context) {
+      // A changelog, a legal page or a code of conduct speaks for the company, in its voice.
+      if (companyVoicePaths.test(context.file.path ?? '')) return
       let labels: Range[] | undefined
       for (const block of context.page.proseBlocks()) {
         // Cheap pre-check on the plain text before the block is given to retext.
@@ -75,7 +83,8 @@ function labelRanges(tree: Root): Range[] {
     const isLabel =
       node.type === 'strong' ||
       node.type === 'blockquote' ||
-      ((node.type === 'mdxJsxTextElement' || node.type === 'mdxJsxFlowElement') && labelComponents.has(node.name ?? '')) ||
+      ((node.type === 'mdxJsxTextElement' || node.type === 'mdxJsxFlowElement') &&
+        (labelComponents.has(node.name ?? '') || ownVoiceComponents.has(node.name ?? ''))) ||
       (node.type === 'mdxJsxFlowElement' && isButtonLike(node.name, mdastToString(node))) ||
       // `<Next>I made an API call</Next>` on one line is a paragraph holding only the element.
       (node.type === 'paragraph' &&
@@ -115,6 +124,7 @@ function checkParagraph(paragraph: Paragraph, labels: Range[], allowed: Set<stri
       if (
         suggestion !== undefined &&
         !allowed.has(key) &&
+        speaksWithReader(children, index, key) &&
         !(question && singular.has(key)) &&
         isPronoun(sentence, index, text, initial)
       ) {
@@ -154,6 +164,35 @@ function checkParagraph(paragraph: Paragraph, labels: Range[], allowed: Set<stri
       }
     }
   }
+}
+
+/**
+ * Whether a first person word speaks for writer and reader together, as a tutorial does (“let's”,
+ * “we will install”, “our app”), rather than for the company (“we notify admins”, “our forum”) or a
+ * person quoted. `I`, `me` and `my` are the writer alone and always count.
+ */
+function speaksWithReader(children: SentenceContent[], index: number, key: string): boolean {
+  if (key === "let's" || singular.has(key)) return true
+  if (key === 'us') {
+    const before = children[index - 1]?.type === 'WhiteSpaceNode' ? children[index - 2] : undefined
+    return before?.type === 'WordNode' && toString(before).toLowerCase() === 'let'
+  }
+  if (key === 'our') {
+    const next = wordAfter(children, index)
+    return next !== undefined && tutorialObjects.has(toString(next).toLowerCase())
+  }
+  if (key === 'ours' || key === 'ourselves') return false
+  // `we` and its contractions: skip auxiliaries to the verb, which must be the reader's work.
+  let position = index
+  for (let step = 0; step < 5; step++) {
+    const next = children[position + 1]?.type === 'WhiteSpaceNode' ? children[position + 2] : undefined
+    if (next?.type !== 'WordNode') return false
+    const word = toString(next).toLowerCase().replace(/’/g, "'")
+    if (tutorialVerbs.has(word)) return true
+    if (!weAuxiliaries.has(word)) return false
+    position += 2
+  }
+  return false
 }
 
 function isQuestion(sentence: Sentence): boolean {

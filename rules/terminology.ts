@@ -22,7 +22,7 @@ interface SentenceText {
 
 export default defineRule<Options>({
   id: 'terminology',
-  severity: 'warn',
+  severity: 'info',
   summary: 'Prose uses the team’s preferred terms, not their rejected variants (`e-mail` -> `email`)',
   fixable: true,
   thirdParty: {vale: true},

@@ -197,8 +197,8 @@ export const ruleInfos: RuleInfo[] = [
   },
   {
     "id": "passive-voice",
-    "severity": "warn",
-    "summary": "Instructions are in active voice: no `be` verb followed by a past participle in prose",
+    "severity": "info",
+    "summary": "Instructions are in active voice: no passive that hides the reader’s own action (`can be found`, `must be set`)",
     "fixable": false,
     "options": {
       "type": "object",
@@ -219,7 +219,7 @@ export const ruleInfos: RuleInfo[] = [
   },
   {
     "id": "second-person",
-    "severity": "warn",
+    "severity": "info",
     "summary": "Instructions address the reader as `you`: no first person (`we`, `our`, `I`) and no “the user”",
     "fixable": false,
     "options": {
@@ -267,7 +267,7 @@ export const ruleInfos: RuleInfo[] = [
   },
   {
     "id": "terminology",
-    "severity": "warn",
+    "severity": "info",
     "summary": "Prose uses the team’s preferred terms, not their rejected variants (`e-mail` -> `email`)",
     "fixable": true,
     "options": {

@@ -44,11 +44,12 @@ describe('passive-voice pre-check', () => {
   })
 
   it('lets through every participle of the list after every be verb', () => {
-    const verbs = ['am', 'are', 'is', 'was', 'were', 'be', 'been', 'being']
+    // The rule reports a passive after a modal that leaves the reader out (“must be given”).
+    const modals = ['can', 'must', 'should', 'needs to', 'has to', 'can also']
     let found = 0
     for (const participle of participleList ?? []) {
-      const verb = verbs[participle.length % verbs.length]!
-      const result = check(`The value ${verb} ${participle} by the server.\n`)
+      const modal = modals[participle.length % modals.length]!
+      const result = check(`The value ${modal} be ${participle} first.\n`)
       found += result.findings
     }
     // Some list words are not reported in every position (`done` meaning finished); most are.
@@ -56,30 +57,30 @@ describe('passive-voice pre-check', () => {
   })
 
   Object.assign(hard, {
-    'emphasis around the participle': 'The token is *given* to you.\n',
-    'emphasis around the verb': 'The token **is** given to you.\n',
-    'a link around both': 'See how [the key is given](/keys) to you.\n',
-    'a capital verb': 'Is given when you ask.\n',
-    'a line ending between': 'The key is\ngiven to you.\n',
-    'a hard break between': 'The key is\\\ngiven to you.\n',
-    'a tab between': 'The key is\tgiven to you.\n',
-    'a hyphenated participle': 'The job is broken-down into steps.\n',
-    'a participle before an apostrophe': "The key is given's twin.\n",
-    'a curly apostrophe': 'The key is given’s twin.\n',
-    'an expression between verb and participle': 'The key is{/* note */} given to you.\n',
-    'an image alt text': '![The key is given to you](/key.png)\n',
-    'a heading': '## The key is given to you\n',
-    'a component around the sentence': '<Note>\n  The key is given to you.\n</Note>\n',
-    'being before been': 'The key has been being given out.\n',
-    'an upper-case participle': 'The key IS GIVEN to you.\n',
-    'a block quote': '> The key\n> is given to you.\n',
-    'a word that runs on past emphasis': 'The key is *given*s to you.\n',
-    'a word that runs on past a link': 'The key is [given](/keys)s to you.\n',
-    'a hyphen before emphasis': 'The key is given-*up* to you.\n',
-    'a double hyphen after the participle': 'The key is given--by the server--to you.\n',
-    'a hyphen and a word after the participle': "The key is given- or taken-back.\n",
-    'quotes around the participle': "The key is 'given' to you.\n",
-    'an apostrophe before emphasis': "The key is given'*s* to you.\n"
+    'emphasis around the participle': 'The token can be *given* to you.\n',
+    'emphasis around the verb': 'The token can **be** given to you.\n',
+    'a link around both': 'See how [the key can be given](/keys) to you.\n',
+    'a capital verb': 'Can be given when you ask.\n',
+    'a line ending between': 'The key can be\ngiven to you.\n',
+    'a hard break between': 'The key can be\\\ngiven to you.\n',
+    'a tab between': 'The key can be\tgiven to you.\n',
+    'a hyphenated participle': 'The job can be broken-down into steps.\n',
+    'a participle before an apostrophe': "The key can be given's twin.\n",
+    'a curly apostrophe': 'The key can be given’s twin.\n',
+    'an expression between verb and participle': 'The key can be{/* note */} given to you.\n',
+    'an image alt text': '![The key can be given to you](/key.png)\n',
+    'a heading': '## The key can be given to you\n',
+    'a component around the sentence': '<Note>\n  The key can be given to you.\n</Note>\n',
+    'being before been': 'The key must be being given out.\n',
+    'an upper-case participle': 'The key CAN BE GIVEN to you.\n',
+    'a block quote': '> The key\n> can be given to you.\n',
+    'a word that runs on past emphasis': 'The key can be *given*s to you.\n',
+    'a word that runs on past a link': 'The key can be [given](/keys)s to you.\n',
+    'a hyphen before emphasis': 'The key can be given-*up* to you.\n',
+    'a double hyphen after the participle': 'The key can be given--by the server--to you.\n',
+    'a hyphen and a word after the participle': "The key can be given- or taken-back.\n",
+    'quotes around the participle': "The key can be 'given' to you.\n",
+    'an apostrophe before emphasis': "The key can be given'*s* to you.\n"
   })
   for (const [name, value] of Object.entries(hard)) {
     it('never skips a finding: ' + name, () => {
