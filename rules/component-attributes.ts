@@ -4,7 +4,7 @@ import {distance} from 'fastest-levenshtein'
 import {visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
 import type {Page} from '../src/page.js'
-import {catalogue, universalAttributes, type AttributeSpec, type ComponentSpec} from './components.data.js'
+import {catalogue, noOpAttributes, universalAttributes, type AttributeSpec, type ComponentSpec} from './components.data.js'
 
 /** An MDX JSX element, block (`<Steps>` on its own line) or inline. */
 export type JsxElement = Extract<Nodes, {type: 'mdxJsxFlowElement' | 'mdxJsxTextElement'}>
@@ -89,14 +89,20 @@ export default defineRule<Options>({
         const location = spec.exactlyOne ? new Set(spec.exactlyOne.names) : undefined
         const locations: JsxAttribute[] = []
 
+        const unknown: JsxAttribute[] = []
         for (const attribute of node.attributes) {
           if (attribute.type !== 'mdxJsxAttribute') continue
           const name = attribute.name
           present.set(name, attribute)
           const attributeSpec = spec.attributes[name]
           if (!attributeSpec) {
-            if (options.unknownAttributes && !universalAttributes.includes(name) && !extra.get(spec.name)?.has(name)) {
-              reportUnknown(attribute, spec, tag)
+            if (
+              options.unknownAttributes &&
+              !universalAttributes.includes(name) &&
+              !extra.get(spec.name)?.has(name) &&
+              !noOpAttributes.get(spec.name)?.includes(name)
+            ) {
+              unknown.push(attribute)
             }
             continue
           }
@@ -104,10 +110,27 @@ export default defineRule<Options>({
           checkValue(attribute, attributeSpec, tag, attributeSpec.required === true || location?.has(name) === true)
         }
 
-        if (spread) return
-        for (const [name, attributeSpec] of Object.entries(spec.attributes)) {
-          if (!attributeSpec.required || present.has(name)) continue
-          if (name === 'title' && spec.name === 'Step' && startsWithHeading(node)) continue
+        const missing = spread
+          ? []
+          : Object.entries(spec.attributes).filter(
+              ([name, attributeSpec]) =>
+                attributeSpec.required && !present.has(name) && !(name === 'title' && spec.name === 'Step' && startsWithHeading(node))
+            )
+        // One unknown attribute where one required attribute is missing: the same mistake, a misnamed attribute.
+        const misnamed = missing.length === 1 && unknown.length === 1 && valueOf(unknown[0]!).kind !== 'flag' ? unknown[0] : undefined
+        if (misnamed) {
+          const [name, attributeSpec] = missing[0]!
+          report({
+            message: 'Unexpected attribute `' + misnamed.name + '` on ' + tag + ', expected `' + name + '`: ' + tag + ' needs ' + describe(attributeSpec, true) + ' in `' + name + '`',
+            place: misnamed.position,
+            actual: misnamed.name,
+            expected: name
+          })
+          return
+        }
+        if (unknown.length > 0) reportUnknown(unknown, spec, tag)
+
+        for (const [name, attributeSpec] of missing) {
           report({
             message: 'Missing `' + name + '` on ' + tag + ', expected ' + describe(attributeSpec, true),
             place: namePlace,
@@ -133,21 +156,25 @@ export default defineRule<Options>({
         }
       }
 
-      function reportUnknown(attribute: JsxAttribute, spec: ComponentSpec, tag: string): void {
+      /** One finding per element, however many of its attributes are unknown. */
+      function reportUnknown(attributes: JsxAttribute[], spec: ComponentSpec, tag: string): void {
         const known = [...Object.keys(spec.attributes), ...(extra.get(spec.name) ?? [])]
-        const suggestion = didYouMean(attribute.name, known)
+        const names = attributes.map((attribute) => attribute.name)
+        const suggestion = attributes.length === 1 ? didYouMean(names[0]!, known) : undefined
+        const first = attributes[0]!.position
+        const last = attributes.at(-1)!.position
         report({
           message:
-            'Unexpected unknown attribute `' + attribute.name + '` on ' + tag +
+            'Unexpected unknown ' + (attributes.length === 1 ? 'attribute ' : 'attributes ') + list(names, 'and') + ' on ' + tag +
             (suggestion
               ? ', did you mean `' + suggestion + '`?'
               : known.length === 0
                 ? ', expected no attributes'
-                : ', expected one of ' + list(known.sort(), 'or')),
-          place: attribute.position,
+                : ', expected ' + (attributes.length === 1 ? 'one' : 'only some') + ' of ' + list(known.sort(), 'or')),
+          place: first && last ? {start: first.start, end: last.end} : first,
           // The issue asks that unknown attributes warn while wrong required ones are errors.
           level: 'warn',
-          actual: attribute.name,
+          actual: names.join(' '),
           expected: suggestion
         })
       }

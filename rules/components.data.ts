@@ -43,6 +43,12 @@ export interface ComponentSpec {
 /** Attributes every component accepts. */
 export const universalAttributes: readonly string[] = ['className', 'key']
 
+/**
+ * Attributes from older docs tools that ask for what the platform's component does anyway: its frame
+ * is centred and has a border, so `<Frame center border>` renders as `<Frame>`. Not worth a finding.
+ */
+export const noOpAttributes: ReadonlyMap<string, readonly string[]> = new Map([['Frame', ['center', 'border']]])
+
 const string: AttributeSpec = {type: 'string'}
 const requiredString: AttributeSpec = {type: 'string', required: true}
 const boolean: AttributeSpec = {type: 'boolean'}
@@ -81,7 +87,8 @@ const components: ComponentSpec[] = [
   {name: 'Tabs', source: 'spec', attributes: {sync: boolean, borderBottom: boolean, defaultTabIndex: number}, children: ['Tab'], nonEmpty: true},
   {name: 'Tab', source: 'spec', attributes: {title: requiredString, ...icon, id: string}, parents: ['Tabs']},
   {name: 'AccordionGroup', source: 'spec', attributes: {}, children: ['Accordion'], nonEmpty: true},
-  {name: 'Accordion', source: 'spec', attributes: {title: requiredString, description: string, defaultOpen: boolean, ...icon}},
+  // `id` gives the accordion an anchor that links can open it by.
+  {name: 'Accordion', source: 'spec', attributes: {title: requiredString, description: string, defaultOpen: boolean, id: string, ...icon}},
   {
     name: 'Card',
     source: 'spec',
@@ -131,6 +138,7 @@ const components: ComponentSpec[] = [
   {name: 'Danger', source: 'platform', attributes: callout},
   {name: 'Callout', source: 'platform', attributes: {...callout, variant: string}},
   {name: 'Columns', source: 'platform', attributes: {cols: columns, layout: string}},
+  {name: 'Column', source: 'platform', attributes: {}, parents: ['Columns']},
   {name: 'Icon', source: 'platform', attributes: {icon: {type: 'any', required: true}, iconType: string, iconLibrary: string, color: string, size: number}},
   {
     name: 'Badge',
@@ -179,3 +187,14 @@ export const catalogue: ReadonlyMap<string, ComponentSpec> = new Map(components.
 
 /** Names suggested for a misspelt component: every catalogue name. */
 export const componentNames: readonly string[] = components.map((spec) => spec.name)
+
+/** Components of other docs tools and their platform counterpart: `<Error>` is the platform's `<Danger>`. */
+export const counterparts: ReadonlyMap<string, string> = new Map([
+  ['Error', 'Danger'],
+  ['Alert', 'Warning'],
+  ['Caution', 'Warning'],
+  ['Important', 'Note'],
+  ['Success', 'Check'],
+  ['Hint', 'Tip'],
+  ['Admonition', 'Callout']
+])

@@ -1,7 +1,7 @@
 import type {Pattern, Program} from 'estree'
 import {visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
-import {catalogue, componentNames} from './components.data.js'
+import {catalogue, componentNames, counterparts} from './components.data.js'
 import {didYouMean, isJsxElement, tagNamePlace} from './component-attributes.js'
 
 export default defineRule({
@@ -18,29 +18,45 @@ export default defineRule({
         if (program) for (const name of bindingsOf(program)) local.add(name)
       })
       const suggestions = [...componentNames, ...local]
+      // One finding per unknown name: the fix (import it, declare it, rename it) is made once.
+      const uses = new Map<string, {node: Parameters<typeof tagNamePlace>[0]; count: number}>()
 
       visit(tree, (node) => {
-        if (!isJsxElement(node) || !node.name) return
+        if (!isJsxElement(node) || !node.name) return undefined
         const name = node.name
         const root = name.split('.')[0]!
         // Lower-case names are HTML elements (or lower-case objects, `<motion.div>`): not components.
-        if (!/^[A-Z]/.test(root)) return
-        if (catalogue.has(name) || local.has(root)) return
-        const suggestion = didYouMean(name, suggestions)
+        if (!/^[A-Z]/.test(root)) return undefined
+        if (catalogue.has(name) || local.has(root)) return undefined
+        const use = uses.get(name)
+        if (use) use.count++
+        else uses.set(name, {node, count: 1})
+        return undefined
+      })
+      for (const [name, {node, count}] of uses) {
+        const counterpart = counterparts.get(name)
+        const suggestion = counterpart ?? didYouMean(name, suggestions.filter((known) => !isOwnContainer(known, name)))
         report({
           message:
-            'Unexpected unknown component `<' + name + '>`' +
-            (suggestion
-              ? ', did you mean `<' + suggestion + '>`?'
-              : ', expected a platform component, an import or export of the page, or a name in the config’s `components`'),
+            'Unexpected unknown component `<' + name + '>`' + (count > 1 ? ' (used ' + count + ' times on this page)' : '') +
+            (counterpart
+              ? ', expected the platform’s `<' + counterpart + '>`'
+              : suggestion
+                ? ', did you mean `<' + suggestion + '>`?'
+                : ', expected a platform component, an import or export of the page, or a name in the config’s `components`'),
           place: tagNamePlace(node, page),
           actual: name,
           expected: suggestion
         })
-      })
+      }
     }
   }
 })
+
+/** `Columns` for `Column`: a container is never the right name for the items inside it. */
+function isOwnContainer(known: string, name: string): boolean {
+  return known === name + 's' || known === name + 'Group' || known === name + 'es'
+}
 
 /** Names an MDX page's `import` and `export` statements bind. */
 function bindingsOf(program: Program): string[] {
