@@ -49,14 +49,18 @@ export default defineRule({
           if (child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression') continue
           report({
             message: 'Unexpected ' + describe(child) + ' in `<' + spec.name + '>`, expected only ' + expected,
-            place: isJsxElement(child) ? tagNamePlace(child, page) : child.position
+            place: isJsxElement(child) ? tagNamePlace(child, page) : child.position,
+            // Text, a table or a list among a container's items still renders; a wrong component, or
+            // anything but code in a code group (which shows code blocks as tabs), may not.
+            level: isJsxElement(child) || allowed === 'code' ? 'error' : 'warn'
           })
         }
         if (count === 0 && spec.nonEmpty) {
           const one = allowed === 'code' ? 'one fenced code block' : 'one `<' + allowed[0] + '>`'
           report({
             message: 'Unexpected empty `<' + spec.name + '>`, expected at least ' + one,
-            place: tagNamePlace(node, page)
+            place: tagNamePlace(node, page),
+            level: 'warn'
           })
         }
       }

@@ -55,7 +55,8 @@ export default defineRule({
         const value = data[key]
         if (value === undefined || value === null) {
           if (exempt.has(key)) continue
-          report({message: 'Missing `' + key + '` in front matter, expected a non-empty string', place: opening})
+          // The platform shows a page without a description; one without a title gets its file name.
+          report({message: 'Missing `' + key + '` in front matter, expected a non-empty string', place: opening, level: key === 'description' ? 'warn' : 'error'})
         } else if (typeof value !== 'string') {
           report({
             message: 'Unexpected `' + key + '` of type `' + typeOf(value) + '`, expected a non-empty string',
@@ -64,7 +65,8 @@ export default defineRule({
         } else if (value.trim() === '') {
           report({
             message: 'Unexpected empty `' + key + '`, expected a non-empty string',
-            place: frontMatter.placeOf(key) ?? opening
+            place: frontMatter.placeOf(key) ?? opening,
+            level: key === 'description' ? 'warn' : 'error'
           })
         }
       }

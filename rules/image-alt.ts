@@ -163,18 +163,19 @@ export default defineRule({
           if (decorative) return
           report({message: 'Unexpected empty alt text on image, expected ' + expectedAlt, place, suggestions: suggestions()})
         } else if (problem === 'file name') {
-          report({message: 'Unexpected file name `' + alt.trim() + '` as alt text, expected ' + expectedAlt, place, actual: alt, suggestions: suggestions()})
+          // An alt text that says too little still tells the reader an image is there: less than none.
+          report({message: 'Unexpected file name `' + alt.trim() + '` as alt text, expected ' + expectedAlt, place, actual: alt, level: 'warn', suggestions: suggestions()})
         } else if (problem === 'placeholder') {
-          report({message: 'Unexpected placeholder `' + alt.trim() + '` as alt text, expected ' + expectedAlt, place, actual: alt, suggestions: suggestions()})
+          report({message: 'Unexpected placeholder `' + alt.trim() + '` as alt text, expected ' + expectedAlt, place, actual: alt, level: 'warn', suggestions: suggestions()})
         }
       }
 
       function checkTitle(tag: string, title: string | undefined, label: string | undefined, place: Position | undefined): void {
         if ((title !== undefined && title.trim() !== '') || (label !== undefined && label.trim() !== '')) return
         if (tag === 'iframe') {
-          report({message: 'Missing `title` on `<iframe>`, expected a title that describes the embedded content', place})
+          report({message: 'Missing `title` on `<iframe>`, expected a title that describes the embedded content', place, level: 'warn'})
         } else {
-          report({message: 'Missing `title` or `aria-label` on `<video>`, expected a description of the video', place})
+          report({message: 'Missing `title` or `aria-label` on `<video>`, expected a description of the video', place, level: 'warn'})
         }
       }
 

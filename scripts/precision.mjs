@@ -4,6 +4,7 @@
 //
 //   node scripts/precision.mjs sample --seed 20261126 [--per-rule 20] [--out sample.tsv] [--context brief.md]
 //   node scripts/precision.mjs score test/precision/*.tsv
+//   node scripts/precision.mjs status [--write] test/precision/*.tsv
 //
 // A sample line: corpus, file:line:col, rule, message, verdict (empty until judged), reason. Judges
 // fill the last two columns (TP or FP) as ../shared/PRECISION.md says.
@@ -20,7 +21,8 @@ const {positionals, values} = parseArgs({
     'per-rule': {type: 'string', default: '20'},
     out: {type: 'string'},
     context: {type: 'string'},
-    corpora: {type: 'string'}
+    corpora: {type: 'string'},
+    write: {type: 'boolean', default: false}
   }
 })
 const [command, ...rest] = positionals
@@ -119,7 +121,41 @@ function score(files) {
   console.log('| all | ' + judged + ' | ' + tp + ' | ' + (judged - tp) + ' | ' + Math.round((100 * tp) / judged) + '% |')
 }
 
+/**
+ * Which judged findings the current build still reports: a TP not reported is `lost`, an FP reported is
+ * `open`. With --write, the 7th column records that state, for a reviewer to read in the diff.
+ */
+async function status(files) {
+  const {lint} = await import(path.join(root, 'dist/src/index.js'))
+  const tables = files.map((file) => ({file, lines: fs.readFileSync(file, 'utf8').split('\n')}))
+  const corpora = new Set(tables.flatMap(({lines}) => lines.filter((line) => line && !line.startsWith('#')).map((line) => line.split('\t')[0])))
+  const reported = new Set()
+  for (const name of corpora) {
+    const cwd = path.join(corporaRoot, name)
+    const result = await lint({patterns: ['.'], cwd, jobs: 'auto'})
+    for (const file of result.files) for (const message of file.messages) reported.add(name + '\t' + file.path + ':' + message.line + '\t' + message.ruleId)
+  }
+  const tally = {kept: 0, lost: 0, fixed: 0, open: 0}
+  for (const table of tables) {
+    table.lines = table.lines.map((line) => {
+      if (!line || line.startsWith('#')) return line
+      const columns = line.split('\t')
+      const [corpus, place, rule, , verdict] = columns
+      const present = reported.has(corpus + '\t' + place.replace(/:\d+$/, '') + '\t' + rule)
+      const state = verdict === 'TP' ? (present ? '' : 'lost') : present ? 'open' : ''
+      tally[verdict === 'TP' ? (present ? 'kept' : 'lost') : present ? 'open' : 'fixed']++
+      if (state) console.log(state + '\t' + line)
+      columns.length = 6
+      if (state) columns.push(state)
+      return columns.join('\t')
+    })
+    if (values.write) fs.writeFileSync(table.file, table.lines.join('\n'))
+  }
+  console.error('TP kept ' + tally.kept + ', TP lost ' + tally.lost + ', FP fixed ' + tally.fixed + ', FP open ' + tally.open)
+}
+
 if (command === 'sample') await sample()
+else if (command === 'status') await status(rest)
 else if (command === 'score') score(rest)
 else {
   console.error('usage: node scripts/precision.mjs sample --seed N [--per-rule 20] [--out file.tsv] [--context file.md]\n       node scripts/precision.mjs score file.tsv ...')

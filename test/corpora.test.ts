@@ -14,6 +14,30 @@ type Counts = Record<string, Record<string, number>>
 const recorded: Counts = fs.existsSync(countsFile) ? (JSON.parse(fs.readFileSync(countsFile, 'utf8')) as Counts) : {}
 const measured: Counts = {}
 
+// Judged findings (test/precision/*.tsv, see docs/accuracy.mdx): a TP must still be reported and an FP
+// must stay gone, except where the 7th column records a known state: `lost` (a TP the rule no longer
+// reports, on purpose) or `open` (an FP not fixed yet). Either way a change shows up here.
+interface Judged {
+  source: string
+  corpus: string
+  file: string
+  line: number
+  rule: string
+  verdict: 'TP' | 'FP'
+  state: '' | 'lost' | 'open'
+}
+const precisionFolder = path.join(import.meta.dirname, 'precision')
+const judged: Judged[] = fs.existsSync(precisionFolder)
+  ? fs.readdirSync(precisionFolder).filter((name) => name.endsWith('.tsv')).flatMap((name) =>
+      fs.readFileSync(path.join(precisionFolder, name), 'utf8').split('\n').flatMap((text, index) => {
+        if (!text || text.startsWith('#')) return []
+        const [corpus = '', place = '', rule = '', , verdict = '', , state = ''] = text.split('\t')
+        const [, file = '', line = ''] = /^(.*):(\d+):\d+$/.exec(place) ?? []
+        return [{source: name + ':' + (index + 1), corpus, file, line: Number(line), rule, verdict: verdict as Judged['verdict'], state: state as Judged['state']}]
+      })
+    )
+  : []
+
 describe.skipIf(corpora.length === 0)('real corpora (../shared/corpora)', () => {
   for (const name of corpora) {
     it(name + ': lints every page without a crash; counts per rule match the reviewed baseline', async () => {
@@ -22,8 +46,11 @@ describe.skipIf(corpora.length === 0)('real corpora (../shared/corpora)', () => 
       expect(result.configErrors).toEqual([])
       expect(result.files.length).toBeGreaterThan(10)
       const counts: Record<string, number> = {}
+      const reported = new Set<string>()
       for (const file of result.files) {
+        const relative = path.relative(root, path.resolve(file.cwd, file.path)).split(path.sep).join('/')
         for (const message of file.messages) {
+          reported.add(relative + ':' + message.line + ':' + message.ruleId)
           expect(message.ruleId, file.path + ': ' + message.reason).not.toBe('rule-error')
           expect(message.source).toBe('docs-lint')
           expect(message.line, file.path + ': ' + message.reason).toBeGreaterThan(0)
@@ -31,6 +58,16 @@ describe.skipIf(corpora.length === 0)('real corpora (../shared/corpora)', () => 
         }
       }
       counts['(pages)'] = result.files.length
+      const wrong = judged
+        .filter((entry) => entry.corpus === name)
+        .filter((entry) => {
+          const present = reported.has(entry.file + ':' + entry.line + ':' + entry.rule)
+          const expected = entry.verdict === 'TP' ? entry.state !== 'lost' : entry.state === 'open'
+          return present !== expected
+        })
+        .map((entry) => entry.source + ' ' + entry.verdict + (entry.state ? ' (' + entry.state + ')' : '') + ' ' + entry.rule + ' ' + entry.file + ':' + entry.line)
+      // A judged TP that is lost, or a judged FP that came back (or an open one that is fixed: mark it).
+      expect(wrong).toEqual([])
       measured[name] = Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)))
       if (update) {
         const current = fs.existsSync(countsFile) ? (JSON.parse(fs.readFileSync(countsFile, 'utf8')) as Counts) : {}
