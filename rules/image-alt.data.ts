@@ -13,9 +13,17 @@ export const imageExtensions: readonly string[] = [
 export const generatedNames: readonly RegExp[] = [
   /^(?:img|image|dsc|dscn|dscf|pxl|photo|pic|picture|capture|clipboard|untitled|download|file)[\s_-]*\d[\w\s.:-]*$/i,
   // One separator character, then the rest: `[\s_-]+` before `[\w\s.:()-]*` would split a run every way (quadratic).
-  /^(?:screenshot|screen[\s_-]?shot|screen[\s_-]?capture|bildschirmfoto|pasted[\s_-]?image|snip|cleanshot)(?:[\s_-][\w\s.:()-]*)?$/i,
+  // A date and time may follow (`Screenshot 2024-01-01 at 10.22.33 AM`), never words: “Screenshot of
+  // the dashboard” is a description. One separator, then a run without letters but `at`, `am`, `pm`.
+  /^(?:screenshot|screen[\s_-]?shot|screen[\s_-]?capture|bildschirmfoto|pasted[\s_-]?image|snip|cleanshot)(?:[\s_-](?:[\d\s.:()_-]|\b(?:at|am|pm)\b)*)?$/i,
   /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i
 ]
+
+/**
+ * A lower-case slug of two or more words (`rules-examples`, `august_release_main_image`): a file or
+ * asset name, not a sentence a reader hears.
+ */
+export const slugName = /^[a-z\d]+(?:[-_][a-z\d]+)+$/
 
 /** Alt text that names the kind of thing instead of describing it (compared lower-cased). */
 export const placeholderAlts: readonly string[] = [

@@ -3,7 +3,7 @@ import type {Position} from 'unist'
 import {visit} from '../src/walk.js'
 import {defineRule, type Suggestion, type TextEdit} from '../src/rule.js'
 import type {Page} from '../src/page.js'
-import {generatedNames, imageExtensions, placeholderAlts} from './image-alt.data.js'
+import {generatedNames, imageExtensions, placeholderAlts, slugName} from './image-alt.data.js'
 
 /** An MDX JSX element, block or inline. */
 export type JsxElement = Extract<Nodes, {type: 'mdxJsxFlowElement' | 'mdxJsxTextElement'}>
@@ -117,6 +117,7 @@ export function altProblem(alt: string, src: string | undefined): string | undef
   const stem = src ? fileStem(src) : undefined
   if (stem && !/\s/.test(text) && /[-_\d]/.test(text) && text.toLowerCase() === stem.toLowerCase()) return 'file name'
   if (placeholders.has(text.toLowerCase().replace(/\s+/g, ' '))) return 'placeholder'
+  if (slugName.test(text)) return 'name'
   return undefined
 }
 
@@ -165,6 +166,8 @@ export default defineRule({
         } else if (problem === 'file name') {
           // An alt text that says too little still tells the reader an image is there: less than none.
           report({message: 'Unexpected file name `' + alt.trim() + '` as alt text, expected ' + expectedAlt, place, actual: alt, level: 'warn', suggestions: suggestions()})
+        } else if (problem === 'name') {
+          report({message: 'Unexpected name `' + alt.trim() + '` as alt text, expected ' + expectedAlt, place, actual: alt, level: 'warn', suggestions: suggestions()})
         } else if (problem === 'placeholder') {
           report({message: 'Unexpected placeholder `' + alt.trim() + '` as alt text, expected ' + expectedAlt, place, actual: alt, level: 'warn', suggestions: suggestions()})
         }
