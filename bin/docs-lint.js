@@ -11,6 +11,7 @@ const code = await main(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
   isTTY: Boolean(process.stdout.isTTY),
+  columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   stderrIsTTY: Boolean(process.stderr.isTTY)
 })
 process.exitCode = code

@@ -13,27 +13,46 @@ import {version} from './version.js'
 import {compareMessage} from 'vfile-sort'
 import {changesSince, type ChangeSet} from './git.js'
 
-type Format = 'pretty' | 'json' | 'github' | 'sarif'
-const formatNames: Format[] = ['pretty', 'json', 'github', 'sarif']
+type Format = 'pretty' | 'compact' | 'json' | 'github' | 'sarif'
+const formatNames: Format[] = ['pretty', 'compact', 'json', 'github', 'sarif']
+
+interface RenderOptions {
+  color: boolean
+  quiet: boolean
+  cwd: string
+  width: number | undefined
+}
 
 /** Each reporter loads when its format is asked for. */
-async function render(format: Format, files: VFile[], options: {color: boolean; quiet: boolean; cwd: string}): Promise<string> {
+async function render(format: Format, files: VFile[], options: RenderOptions): Promise<string> {
   switch (format) {
     case 'json': return (await import('./reporters/json.js')).json(files)
     case 'github': return (await import('./reporters/github.js')).github(files, {workspace: process.env['GITHUB_WORKSPACE'] || undefined})
     case 'sarif': return (await import('./reporters/sarif.js')).sarif(files, {root: process.env['GITHUB_WORKSPACE'] || options.cwd})
-    default: return (await import('./reporters/pretty.js')).pretty(files, {color: options.color, quiet: options.quiet})
+    case 'compact': return (await import('./reporters/pretty.js')).compact(files, {quiet: options.quiet})
+    default: return (await import('./reporters/pretty.js')).pretty(files, {color: options.color, quiet: options.quiet, width: options.width, pages: files.length})
   }
 }
 
+/** Extensions `--output-file` reads a format from. */
+const formatByExtension: ReadonlyArray<[RegExp, Format]> = [
+  [/\.sarif(\.json)?$/i, 'sarif'],
+  [/\.json$/i, 'json'],
+  [/\.(txt|log)$/i, 'pretty']
+]
+
 /** `--output-file [format=]path`: the format is given, or read from the extension. */
-function parseOutputFile(value: string, fallback: Format): {format: Format; path: string} | string {
-  const match = /^(pretty|json|github|sarif)=(.+)$/.exec(value)
-  if (match) return {format: match[1] as Format, path: match[2]!}
-  if (/^\w+=/.test(value)) return 'unknown format in `--output-file ' + value + '`, expected one of: ' + formatNames.join(', ')
-  if (/\.sarif(\.json)?$/.test(value)) return {format: 'sarif', path: value}
-  if (/\.json$/.test(value)) return {format: 'json', path: value}
-  return {format: fallback, path: value}
+function parseOutputFile(value: string): {format: Format; path: string} | string {
+  const match = /^(\w+)=(.+)$/.exec(value)
+  if (match) {
+    if (!formatNames.includes(match[1] as Format)) return 'unknown format in `--output-file ' + value + '`, expected one of: ' + formatNames.join(', ')
+    return {format: match[1] as Format, path: match[2]!}
+  }
+  const found = formatByExtension.find(([pattern]) => pattern.test(value))
+  if (!found) {
+    return 'cannot tell the format of `--output-file ' + value + '` from its extension (`.json`, `.sarif`, `.txt`), expected `<format>=' + value + '` with one of: ' + formatNames.join(', ')
+  }
+  return {format: found[1], path: value}
 }
 
 const help = `Usage: docs-lint [options] [paths or globs...]
@@ -57,10 +76,10 @@ Options:
       --fix-rule <id>     Only apply the fixes of this rule (repeatable)
   -q, --quiet             Report errors only
       --max-warnings <n>  Exit with 1 when there are more than n warnings
-  -f, --format <name>     Output format: pretty (default), json, github or sarif
+  -f, --format <name>     Output format: pretty (default), compact, json, github or sarif
   -o, --output-file <[format=]path>
-                          Also write the report to a file (format from the name: .sarif, .json;
-                          or given, e.g. sarif=results.sarif); repeatable
+                          Also write the report to a file (format from the name: .sarif, .json,
+                          .txt; or given, e.g. sarif=results.sarif); repeatable
       --color / --no-color  Force or disable colour in pretty output
       --list-rules        List every rule with its default severity and summary
   -v, --version           Print the version
@@ -74,6 +93,8 @@ export interface CliIo {
   stderr: (text: string) => void
   cwd: string
   isTTY: boolean
+  /** The terminal's width: pretty output wraps its messages to it. */
+  columns?: number | undefined
   /** A progress line goes to stderr only on a terminal, never in CI. */
   stderrIsTTY?: boolean
 }
@@ -149,7 +170,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const outputFiles: Array<{format: Format; path: string}> = []
   for (const value of values['output-file'] ?? []) {
-    const parsedOutput = parseOutputFile(value, format)
+    const parsedOutput = parseOutputFile(value)
     if (typeof parsedOutput === 'string') {
       io.stderr('docs-lint: ' + parsedOutput + '\n')
       return 2
@@ -279,12 +300,12 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const {errors, warnings} = count(files)
   const color = values['no-color'] ? false : values.color ?? (io.isTTY && !process.env['NO_COLOR'])
-  const renderOptions = {color, quiet: values.quiet ?? false, cwd: io.cwd}
+  const renderOptions: RenderOptions = {color, quiet: values.quiet ?? false, cwd: io.cwd, width: io.columns}
   const output = await render(format, files, renderOptions)
   if (output) io.stdout(output.endsWith('\n') ? output : output + '\n')
   for (const target of outputFiles) {
     try {
-      fs.writeFileSync(path.resolve(io.cwd, target.path), await render(target.format, files, {...renderOptions, color: false}))
+      fs.writeFileSync(path.resolve(io.cwd, target.path), await render(target.format, files, {...renderOptions, color: false, width: undefined}))
     } catch (error) {
       io.stderr('docs-lint: cannot write `' + target.path + '`: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message) + '\n')
       return 2

@@ -280,7 +280,10 @@ export function resolveConfig(
     thirdPartyDirectives: undefined,
     cwd: path.resolve(options.cwd ?? process.cwd())
   }
-  collect(user ?? {extends: 'recommended'}, options.filePath, [], state)
+  // A config without `extends` builds on `recommended`, so one that only turns a rule off cannot turn
+  // every other rule off with it; `"extends": []` starts from nothing.
+  const base = user && typeof user === 'object' && !Array.isArray(user) && user.extends === undefined ? {extends: 'recommended', ...user} : user
+  collect(base ?? {extends: 'recommended'}, options.filePath, [], state)
   for (const [ruleId, setting] of Object.entries(options.overrides ?? {})) {
     state.settings.set(ruleId, {setting, filePath: undefined})
   }

@@ -1,17 +1,146 @@
+import path from 'node:path'
 import type {VFile} from 'vfile'
-import {load, once} from '../lazy.js'
-
-// Loaded on first use: a run that reports in another format never needs it.
-const vfileReporter = once(() => (load('vfile-reporter') as typeof import('vfile-reporter')).reporter)
+import type {VFileMessage} from 'vfile-message'
+import type {MessageExtras} from '../rule.js'
 
 export interface ReporterOptions {
   color?: boolean
   /** Only errors (fatal messages). */
   quiet?: boolean
+  /** Wrap messages to this many columns (a terminal's width); absent: never wrap. */
+  width?: number | undefined
+  /** Pages the run linted, for the summary's "in N of M files". */
+  pages?: number | undefined
 }
 
-/** Human-readable output (vfile-reporter): file, `line:column-endLine:endColumn`, severity, reason, rule. */
+type Level = 'error' | 'warning' | 'info'
+
+const levelOf = (message: VFileMessage): Level => (message.fatal === true ? 'error' : message.fatal === false ? 'warning' : 'info')
+
+const ansi = {red: 31, yellow: 33, blue: 34, dim: 2, underline: 4} as const
+type Style = keyof typeof ansi
+
+/** How many rules the summary names, most reported first. */
+const topRules = 5
+
+/** Control characters (a file named with ESC bytes) never reach the terminal. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, (character) => '\\x' + character.charCodeAt(0).toString(16).padStart(2, '0'))
+}
+
+/**
+ * Human-readable output: problems grouped by file, one line each (`line:column  severity  message
+ * rule`), the message wrapped to the terminal's width, then a summary: counts by severity, files with
+ * problems, what `--fix` can fix and the rules that report most.
+ */
 export function pretty(files: VFile[], options: ReporterOptions = {}): string {
-  const report = vfileReporter()(files, {color: options.color ?? false, quiet: true, silent: options.quiet ?? false})
-  return report
+  const paint = (style: Style, text: string) => (options.color ? '\u001B[' + ansi[style] + 'm' + text + '\u001B[0m' : text)
+  const levelStyle: Record<Level, Style> = {error: 'red', warning: 'yellow', info: 'blue'}
+  const chunks: string[] = []
+  const counts: Record<Level, number> = {error: 0, warning: 0, info: 0}
+  const byRule = new Map<string, number>()
+  let fixable = 0
+  let filesWithProblems = 0
+  const sorted = [...files].sort((a, b) => displayPath(a).localeCompare(displayPath(b)))
+  for (const file of sorted) {
+    const messages = options.quiet ? file.messages.filter((message) => message.fatal === true) : file.messages
+    if (messages.length === 0) continue
+    filesWithProblems++
+    // Lines right-aligned and columns left-aligned, so the colons line up.
+    const lineWidth = Math.max(...messages.map((message) => String(message.line ?? 1).length))
+    const columnWidth = Math.max(...messages.map((message) => String(message.column ?? 1).length))
+    const positions = messages.map((message) => String(message.line ?? 1).padStart(lineWidth) + ':' + String(message.column ?? 1).padEnd(columnWidth))
+    const levelWidth = Math.max(...messages.map((message) => levelOf(message).length))
+    chunks.push(paint('underline', printable(displayPath(file))) + '\n')
+    messages.forEach((message, index) => {
+      const level = levelOf(message)
+      counts[level]++
+      const rule = message.ruleId ?? ''
+      byRule.set(rule, (byRule.get(rule) ?? 0) + 1)
+      if ((message as VFileMessage & MessageExtras).fix) fixable++
+      const head = '  ' + positions[index]! + '  '
+      const indent = head.length + levelWidth + 2
+      const lines = wrap(printable(message.reason), rule, options.width === undefined ? Infinity : options.width - indent)
+      const last = lines.length - 1
+      chunks.push(
+        lines
+          .map((line, number) => {
+            const start = number === 0 ? paint('dim', head) + paint(levelStyle[level], level.padEnd(levelWidth)) + '  ' : ' '.repeat(indent)
+            return start + line + (number === last && rule ? '  ' + paint('dim', rule) : '') + '\n'
+          })
+          .join('')
+      )
+    })
+    chunks.push('\n')
+  }
+  chunks.push(summary(counts, filesWithProblems, fixable, byRule, options, paint))
+  return chunks.join('')
+}
+
+/** Words of `reason` in lines of at most `width` columns, the last leaving room for the rule id. */
+function wrap(reason: string, rule: string, width: number): string[] {
+  if (reason.length + 2 + rule.length <= width || width < 20) return [reason]
+  const lines: string[] = []
+  let line = ''
+  for (const word of reason.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line)
+      line = word
+    } else {
+      line = line === '' ? word : line + ' ' + word
+    }
+  }
+  if (line.length + 2 + rule.length > width && lines.length > 0 && line !== '') {
+    lines.push(line)
+    line = ''
+  }
+  lines.push(line)
+  return lines.filter((text, index) => text !== '' || index === 0)
+}
+
+function summary(
+  counts: Record<Level, number>,
+  filesWithProblems: number,
+  fixable: number,
+  byRule: Map<string, number>,
+  options: ReporterOptions,
+  paint: (style: Style, text: string) => string
+): string {
+  const total = counts.error + counts.warning + counts.info
+  const number = (value: number) => value.toLocaleString('en-US')
+  // A clean run prints nothing, as a passing check should.
+  if (total === 0) return ''
+  const plural = (value: number, word: string) => number(value) + ' ' + word + (value === 1 ? '' : 's')
+  const parts = [plural(counts.error, 'error'), plural(counts.warning, 'warning'), number(counts.info) + ' info']
+  const files = options.pages === undefined ? plural(filesWithProblems, 'file') : number(filesWithProblems) + ' of ' + plural(options.pages, 'file')
+  const style: Style = counts.error > 0 ? 'red' : counts.warning > 0 ? 'yellow' : 'blue'
+  const lines = [paint(style, (counts.error > 0 ? '✖ ' : '⚠ ') + plural(total, 'problem') + ' (' + parts.join(', ') + ') in ' + files)]
+  if (fixable > 0) lines.push('  ' + plural(fixable, 'problem') + ' fixable with `--fix`')
+  const top = [...byRule].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).slice(0, topRules)
+  const mostReported = () => '  Most reported: ' + top.map(([rule, count]) => rule + ' ' + number(count)).join(', ')
+  while (options.width !== undefined && top.length > 1 && mostReported().length > options.width) top.pop()
+  if (byRule.size > 1) lines.push(mostReported())
+  return lines.join('\n') + '\n'
+}
+
+function displayPath(file: VFile): string {
+  const filePath = file.path ?? ''
+  const relative = path.isAbsolute(filePath) ? path.relative(file.cwd, filePath) : filePath
+  return relative.split(path.sep).join('/')
+}
+
+/** `path:line:column: severity message (rule)`, one problem a line, for editors and grep. */
+export function compact(files: VFile[], options: Pick<ReporterOptions, 'quiet'> = {}): string {
+  const lines: string[] = []
+  for (const file of [...files].sort((a, b) => displayPath(a).localeCompare(displayPath(b)))) {
+    for (const message of file.messages) {
+      if (options.quiet && message.fatal !== true) continue
+      lines.push(
+        printable(displayPath(file)) + ':' + (message.line ?? 1) + ':' + (message.column ?? 1) + ': ' + levelOf(message) + ' ' +
+          printable(message.reason) + (message.ruleId ? ' (' + message.ruleId + ')' : '')
+      )
+    }
+  }
+  return lines.length > 0 ? lines.join('\n') + '\n' : ''
 }

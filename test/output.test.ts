@@ -1,0 +1,116 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {VFile} from 'vfile'
+import {compact, pretty} from '../src/reporters/pretty.js'
+import {goodPage, runCli, tempSite} from './helpers/cli.js'
+
+// What a person reads: problems grouped by file, wrapped to the terminal, and a summary that says
+// where to start.
+
+function report(): VFile[] {
+  const install = new VFile({path: 'guides/install.mdx', cwd: '/site'})
+  const long = install.message(
+    'Unexpected procedure of 6 numbered instructions outside `<Steps>`, expected a `<Steps>` component with one `<Step>` per instruction',
+    {place: {line: 24, column: 1}, ruleId: 'steps-for-procedures', source: 'docs-lint'}
+  )
+  long.fatal = false
+  const broken = install.message('Unexpected anchor `#setup`: no heading or `id` `setup` in this page', {place: {line: 128, column: 35}, ruleId: 'broken-links', source: 'docs-lint'})
+  broken.fatal = true
+  const passive = install.message('Unexpected passive voice `can be found`, expected active voice that names the reader', {place: {line: 7, column: 12}, ruleId: 'passive-voice', source: 'docs-lint'})
+  passive.fatal = undefined
+  const index = new VFile({path: 'index.mdx', cwd: '/site'})
+  const missing = index.message('Missing `description` in front matter, expected a non-empty string', {place: {line: 1, column: 1}, ruleId: 'front-matter', source: 'docs-lint'})
+  missing.fatal = false
+  Object.assign(missing, {fix: [{start: 0, end: 0, text: 'description: x\n'}]})
+  install.messages.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
+  return [install, index, new VFile({path: 'clean.mdx', cwd: '/site'})]
+}
+
+describe('pretty output', () => {
+  it('at 80 columns: grouped by file, colons aligned, messages wrapped, rule ids after the message', () => {
+    expect(pretty(report(), {width: 80, pages: 3})).toBe(
+      [
+        'guides/install.mdx',
+        '    7:12  info     Unexpected passive voice `can be found`, expected active',
+        '                   voice that names the reader  passive-voice',
+        '   24:1   warning  Unexpected procedure of 6 numbered instructions outside',
+        '                   `<Steps>`, expected a `<Steps>` component with one `<Step>`',
+        '                   per instruction  steps-for-procedures',
+        '  128:35  error    Unexpected anchor `#setup`: no heading or `id` `setup` in',
+        '                   this page  broken-links',
+        '',
+        'index.mdx',
+        '  1:1  warning  Missing `description` in front matter, expected a non-empty',
+        '                string  front-matter',
+        '',
+        '✖ 4 problems (1 error, 2 warnings, 1 info) in 2 of 3 files',
+        '  1 problem fixable with `--fix`',
+        '  Most reported: broken-links 1, front-matter 1, passive-voice 1',
+        ''
+      ].join('\n')
+    )
+    for (const line of pretty(report(), {width: 80}).split('\n')) expect(line.length, line).toBeLessThanOrEqual(80)
+  })
+
+  it('at 120 columns: one line per problem where it fits, never padded to the longest message', () => {
+    const lines = pretty(report(), {width: 120}).split('\n')
+    expect(lines.slice(0, 5)).toEqual([
+      'guides/install.mdx',
+      '    7:12  info     Unexpected passive voice `can be found`, expected active voice that names the reader  passive-voice',
+      '   24:1   warning  Unexpected procedure of 6 numbered instructions outside `<Steps>`, expected a `<Steps>` component',
+      '                   with one `<Step>` per instruction  steps-for-procedures',
+      '  128:35  error    Unexpected anchor `#setup`: no heading or `id` `setup` in this page  broken-links'
+    ])
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(120)
+  })
+
+  it('colours severities only when asked, and --quiet keeps errors', () => {
+    const coloured = pretty(report(), {color: true})
+    expect(coloured).toContain('\u001B[31merror  \u001B[0m')
+    expect(coloured).toContain('\u001B[33mwarning\u001B[0m')
+    expect(pretty(report(), {quiet: true})).toContain('✖ 1 problem (1 error, 0 warnings, 0 info) in 1 file')
+    expect(pretty(report())).not.toContain('\u001B[')
+  })
+
+  it('escapes control characters in file names and messages', () => {
+    const file = new VFile({path: 'evil\u001B[2Jname.mdx', cwd: '/site'})
+    file.message('Broken \u001B]0;title\u0007 link', {place: {line: 1, column: 1}, ruleId: 'broken-links'}).fatal = true
+    const text = pretty([file]) + compact([file])
+    expect(text).not.toMatch(/[\u001B\u0007]/)
+    expect(text).toContain('evil\\x1b[2Jname.mdx')
+  })
+})
+
+describe('compact output', () => {
+  it('prints path:line:col: severity message (rule)', () => {
+    expect(compact(report()).split('\n').slice(0, 2)).toEqual([
+      'guides/install.mdx:7:12: info Unexpected passive voice `can be found`, expected active voice that names the reader (passive-voice)',
+      'guides/install.mdx:24:1: warning Unexpected procedure of 6 numbered instructions outside `<Steps>`, expected a `<Steps>` component with one `<Step>` per instruction (steps-for-procedures)'
+    ])
+  })
+
+  it('is a format of the command line, and an unknown --output-file extension is an error', async () => {
+    const root = tempSite({'index.mdx': goodPage, 'a.mdx': '---\ntitle: A\n---\n\nText.\n'})
+    const run = await runCli(['-f', 'compact', '-o', 'report.txt'], root)
+    expect(run.stdout).toBe('a.mdx:1:1: warning Missing `description` in front matter, expected a non-empty string (front-matter)\n')
+    expect(fs.readFileSync(path.join(root, 'report.txt'), 'utf8')).toContain('⚠ 1 problem (0 errors, 1 warning, 0 info) in 1 of 2 files')
+    const html = await runCli(['-o', 'report.html'], root)
+    expect(html.code).toBe(2)
+    expect(html.stderr).toContain('cannot tell the format of `--output-file report.html` from its extension')
+    expect(fs.existsSync(path.join(root, 'report.html'))).toBe(false)
+  })
+})
+
+describe('a config without extends', () => {
+  it('builds on recommended, so turning one rule off keeps the others; "extends": [] starts from nothing', async () => {
+    const page = '---\ntitle: A\n---\n\n# A heading\n'
+    const root = tempSite({'a.mdx': page, '.docs-lintrc.json': JSON.stringify({rules: {'second-person': 'off'}})})
+    const run = await runCli(['-f', 'compact'], root)
+    expect(run.stdout).toContain('(front-matter)')
+    expect(run.stdout).toContain('(heading-levels)')
+    fs.writeFileSync(path.join(root, '.docs-lintrc.json'), JSON.stringify({extends: [], rules: {'heading-levels': 'error'}}))
+    const bare = await runCli(['-f', 'compact'], root)
+    expect(bare.stdout).toBe('a.mdx:5:1: error Unexpected heading level `1`, expected `2`: the page title comes from front matter (heading-levels)\n')
+  })
+})
