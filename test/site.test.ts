@@ -3,6 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {lint} from '../src/engine.js'
+import {VFile} from 'vfile'
+import {parseFailureOf, parsePage} from '../src/parse.js'
 import {headingSlug, SlugCounter} from '../src/site/slug.js'
 import {fixturesRoot, formatMessage} from './helpers/examples.js'
 import {runCli} from './helpers/cli.js'
@@ -40,6 +42,29 @@ describe('heading anchors as the platform computes them', () => {
     expect(headingSlug('config.json options')).toBe('config-json-options')
     const counter = new SlugCounter()
     expect(['Setup', 'Setup', 'Setup'].map((title) => counter.next(headingSlug(title)))).toEqual(['setup', 'setup-2', 'setup-3'])
+  })
+})
+
+describe('custom heading anchor IDs (`## Title {#id}`)', () => {
+  const page = '## Upgrade to version 2 {#upgrade}  \n\nRun **it** again.\n'
+  for (const path of ['page.mdx', 'page.md']) {
+    it('parse in ' + path + ': the ID leaves the title, every position stays where it was', () => {
+      const file = new VFile({path, value: page})
+      const tree = parsePage(file)
+      expect(parseFailureOf(file)).toBeUndefined()
+      const [heading, paragraph] = tree.children
+      expect(heading).toMatchObject({type: 'heading', data: {id: 'upgrade'}, children: [{type: 'text', value: 'Upgrade to version 2'}]})
+      expect(heading?.position?.end.offset).toBe(page.indexOf('\n'))
+      expect(paragraph?.position?.start.offset).toBe(page.indexOf('Run'))
+    })
+  }
+
+  it('stay text in a Markdown paragraph and fail to parse in an MDX one, as on the platform', () => {
+    const markdown = new VFile({path: 'page.md', value: 'Not a heading {#id}\n'})
+    expect(parsePage(markdown).children[0]).toMatchObject({children: [{type: 'text', value: 'Not a heading {#id}'}]})
+    const mdx = new VFile({path: 'page.mdx', value: 'Not a heading {#id}\n'})
+    parsePage(mdx)
+    expect(parseFailureOf(mdx)).toMatchObject({line: 1, column: 15})
   })
 })
 
