@@ -83,7 +83,7 @@ describe('site checks', () => {
     const root = path.join(fixturesRoot, 'broken-links', 'not-ok')
     const inThread = await siteMessages(root, siteRules)
     const inWorkers = await siteMessages(root, siteRules, {jobs: 2})
-    expect(inThread.filter((line) => line.endsWith(' broken-links'))).toHaveLength(8)
+    expect(inThread.filter((line) => line.endsWith(' broken-links'))).toHaveLength(9)
     expect(inWorkers).toEqual(inThread)
   })
 
