@@ -4,7 +4,7 @@ import {toString} from 'mdast-util-to-string'
 import {visit} from '../src/walk.js'
 import {defineRule, type Suggestion} from '../src/rule.js'
 import type {Page} from '../src/page.js'
-import {headingSlug, SlugCounter} from '../src/site/slug.js'
+import {customAnchor, headingSlug, SlugCounter} from '../src/site/slug.js'
 import {isJsxElement} from './image-alt.js'
 import {vagueLinkTexts} from './link-text.data.js'
 
@@ -140,7 +140,7 @@ function headingTexts(tree: Root): Map<string, string> {
   const counter = new SlugCounter()
   visit(tree, 'heading', (heading) => {
     const text = toString(heading).replace(/\s+/g, ' ').trim()
-    const slug = counter.next(headingSlug(text))
+    const slug = counter.next(heading.data?.id === undefined ? headingSlug(text) : customAnchor(heading.data.id))
     if (plainLinkText.test(text)) texts.set(slug, text)
   })
   return texts

@@ -41,12 +41,14 @@ export default defineRule({
           )
           continue
         }
-        const first = seen.get(page.route)
+        // A page listed in two products, versions, languages or tabs is shown once in each sidebar.
+        const key = entry.division + ' ' + page.route
+        const first = seen.get(key)
         if (first) {
           const at = first.node.place.start
           report('Unexpected duplicate navigation entry `' + entry.value + '`, already listed at ' + at.line + ':' + at.column + ': expected each page once', 'warn')
         } else {
-          seen.set(page.route, entry)
+          seen.set(key, entry)
         }
       }
     }

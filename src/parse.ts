@@ -6,6 +6,7 @@ import {load, once} from './lazy.js'
 import {kindOf} from './page.js'
 import {deepestNesting, estimateNesting, maxNesting, type Nesting} from './nesting.js'
 import {gfmFeatures, remarkGfmFeatures} from './gfm.js'
+import {remarkHeadingId} from './heading-id.js'
 import {defaultMaxFileSize} from './limits.js'
 
 /** Why a page's body could not be parsed, kept until the rules have run. */
@@ -35,7 +36,8 @@ function parserFor(source: string, markdownOnly: boolean): Processor<Root> {
   if (!parser) {
     const {parse, frontmatter, mdx} = remark()
     const base = unified().use(parse).use(frontmatter, ['yaml']).use(remarkGfmFeatures, features)
-    parser = (markdownOnly ? base : base.use(mdx)).freeze() as unknown as Processor<Root>
+    const page = markdownOnly ? base : base.use(mdx)
+    parser = page.use(remarkHeadingId, {mdx: !markdownOnly}).freeze() as unknown as Processor<Root>
     parsers.set(key, parser)
   }
   return parser

@@ -3,6 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {lint} from '../src/engine.js'
+import {VFile} from 'vfile'
+import {parseFailureOf, parsePage} from '../src/parse.js'
 import {headingSlug, SlugCounter} from '../src/site/slug.js'
 import {fixturesRoot, formatMessage} from './helpers/examples.js'
 import {runCli} from './helpers/cli.js'
@@ -43,6 +45,29 @@ describe('heading anchors as the platform computes them', () => {
   })
 })
 
+describe('custom heading anchor IDs (`## Title {#id}`)', () => {
+  const page = '## Upgrade to version 2 {#upgrade}  \n\nRun **it** again.\n'
+  for (const path of ['page.mdx', 'page.md']) {
+    it('parse in ' + path + ': the ID leaves the title, every position stays where it was', () => {
+      const file = new VFile({path, value: page})
+      const tree = parsePage(file)
+      expect(parseFailureOf(file)).toBeUndefined()
+      const [heading, paragraph] = tree.children
+      expect(heading).toMatchObject({type: 'heading', data: {id: 'upgrade'}, children: [{type: 'text', value: 'Upgrade to version 2'}]})
+      expect(heading?.position?.end.offset).toBe(page.indexOf('\n'))
+      expect(paragraph?.position?.start.offset).toBe(page.indexOf('Run'))
+    })
+  }
+
+  it('stay text in a Markdown paragraph and fail to parse in an MDX one, as on the platform', () => {
+    const markdown = new VFile({path: 'page.md', value: 'Not a heading {#id}\n'})
+    expect(parsePage(markdown).children[0]).toMatchObject({children: [{type: 'text', value: 'Not a heading {#id}'}]})
+    const mdx = new VFile({path: 'page.mdx', value: 'Not a heading {#id}\n'})
+    parsePage(mdx)
+    expect(parseFailureOf(mdx)).toMatchObject({line: 1, column: 15})
+  })
+})
+
 describe('site checks', () => {
   it('find the site root above a linted subfolder and still report on the config', async () => {
     const root = path.join(fixturesRoot, 'navigation', 'not-ok')
@@ -58,7 +83,7 @@ describe('site checks', () => {
     const root = path.join(fixturesRoot, 'broken-links', 'not-ok')
     const inThread = await siteMessages(root, siteRules)
     const inWorkers = await siteMessages(root, siteRules, {jobs: 2})
-    expect(inThread.filter((line) => line.endsWith(' broken-links'))).toHaveLength(8)
+    expect(inThread.filter((line) => line.endsWith(' broken-links'))).toHaveLength(9)
     expect(inWorkers).toEqual(inThread)
   })
 

@@ -6,7 +6,7 @@ import type {VFile} from 'vfile'
 import {VFileMessage} from 'vfile-message'
 import {SOURCE} from '../rule-info.js'
 import type {Page} from '../page.js'
-import {cleanId, componentId, headingSlug, paramFieldId, SlugCounter} from './slug.js'
+import {cleanId, componentId, customAnchor, headingSlug, paramFieldId, SlugCounter} from './slug.js'
 import {isUnchecked} from './links.js'
 
 /**
@@ -120,13 +120,7 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
 
   function addHeading(node: Heading): void {
     if (!anchoredDepths.has(node.depth)) return
-    const title = titleOf(node.children)
-    const custom = customHeadingId(title)
-    if (custom !== undefined) {
-      facts.anchors.push(counter.next(cleanId(custom.trim().replace(/\s+/g, '-'))))
-      return
-    }
-    facts.anchors.push(counter.next(headingSlug(title)))
+    facts.anchors.push(counter.next(node.data?.id === undefined ? headingSlug(titleOf(node.children)) : customAnchor(node.data.id)))
   }
 
   function addMarkdownLink(node: Link | Image | Definition): void {
@@ -220,18 +214,6 @@ function titleOf(children: readonly PhrasingContent[] | readonly Nodes[]): strin
     else if ('children' in child) title += titleOf(child.children as Nodes[])
   }
   return title
-}
-
-/**
- * The `id` of a title ending in `{#id}` (trailing whitespace allowed), as `/\{#([^}]+?)\}\s*$/` finds
- * it: from the first `{#` after the last but one `}`. Found by position, as that pattern is quadratic
- * when many `{#` have no closing `}`.
- */
-function customHeadingId(title: string): string | undefined {
-  const close = title.trimEnd().length - 1
-  if (close < 3 || title[close] !== '}') return undefined
-  const open = title.indexOf('{#', title.lastIndexOf('}', close - 1) + 1)
-  return open === -1 || open + 2 >= close ? undefined : title.slice(open + 2, close)
 }
 
 /**

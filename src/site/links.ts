@@ -58,6 +58,8 @@ function lookup(site: Site, relative: string): {page: SitePage | undefined} | un
   const page = site.pageAt(relative)
   if (page) return {page}
   if (site.exists(relative)) return {page: undefined}
+  // An endpoint page generated from an OpenAPI file: its anchors are the platform's, not checked.
+  if (site.generatedRoutes().has(relative.toLowerCase())) return {page: undefined}
   return undefined
 }
 

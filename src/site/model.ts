@@ -12,6 +12,7 @@ import type {LinkTarget} from './links.js'
 import {readSiteFile, siteFileExists} from './reads.js'
 import {configNames, listFiles, relativeTo, type LintedPage} from './files.js'
 import {yaml} from '../lazy.js'
+import {operationPageRoute, operationPages, type OperationPage, type PageSettings} from './openapi-pages.js'
 
 /** A page of the site: a `.md`/`.mdx` file under the root. */
 export interface SitePage {
@@ -45,6 +46,8 @@ export interface OpenApiSpec {
   file: string | undefined
   /** `get /users`, … (lowercase method); undefined when the file is remote or unreadable. */
   operations: Set<string> | undefined
+  /** What makes the address of each operation's generated page; undefined like `operations`. */
+  pages: OperationPage[] | undefined
   error: string | undefined
 }
 
@@ -83,6 +86,9 @@ export class Site {
   private removedRoutes: Set<string> | undefined
   private navigationCache: NavigationEntry[] | undefined
   private specsCache: OpenApiSpec[] | undefined
+  /** The `directory` and `slug` set beside each OpenAPI reference, once per place it is configured. */
+  private readonly specSettings = new Map<string, PageSettings[]>()
+  private generatedRoutesCache: Set<string> | undefined
   private redirectsCache: Redirect[] | undefined
   private readonly anchorCache = new Map<string, PageFacts | undefined>()
   private readonly listed: Set<string>
@@ -261,12 +267,22 @@ export class Site {
         for (const item of node.items) collect(item)
       }
     }
+    const addReference = (reference: string, settings: PageSettings) => {
+      references.add(reference)
+      const list = this.specSettings.get(reference) ?? []
+      list.push(settings)
+      this.specSettings.set(reference, list)
+    }
     const addReferences = (node: Located) => {
-      if (node.type === 'string') references.add(node.value)
+      if (node.type === 'string') addReference(node.value, {directory: undefined, slug: undefined})
       else if (node.type === 'array') for (const item of node.items) addReferences(item)
       else if (node.type === 'object') {
         const source = get(node, 'source')
-        if (source?.type === 'string') references.add(source.value)
+        const text = (key: string) => {
+          const value = get(node, key)
+          return value?.type === 'string' ? value.value : undefined
+        }
+        if (source?.type === 'string') addReference(source.value, {directory: text('directory'), slug: text('slug')})
       }
     }
     collect(this.config.value)
@@ -274,16 +290,32 @@ export class Site {
     return this.specsCache
   }
 
+  /**
+   * Addresses of the pages the platform generates from the local OpenAPI files (lowercase, no
+   * leading `/`). Remote files are never fetched: their pages are unknown.
+   */
+  generatedRoutes(): Set<string> {
+    if (this.generatedRoutesCache) return this.generatedRoutesCache
+    const routes = new Set<string>()
+    for (const spec of this.openApiSpecs()) {
+      for (const settings of this.specSettings.get(spec.reference) ?? []) {
+        for (const operation of spec.pages ?? []) routes.add(operationPageRoute(operation, settings))
+      }
+    }
+    this.generatedRoutesCache = routes
+    return routes
+  }
+
   loadSpec(reference: string): OpenApiSpec {
-    if (/^https?:\/\//i.test(reference)) return {reference, file: undefined, operations: undefined, error: undefined}
+    if (/^https?:\/\//i.test(reference)) return {reference, file: undefined, operations: undefined, pages: undefined, error: undefined}
     const relative = path.posix.normalize(reference.replace(/^\/+/, ''))
-    if (relative.startsWith('..')) return {reference, file: undefined, operations: undefined, error: 'outside the project folder'}
+    if (relative.startsWith('..')) return {reference, file: undefined, operations: undefined, pages: undefined, error: 'outside the project folder'}
     const file = path.join(this.root, relative)
     let text: string
     try {
       text = readSiteFile(file)
     } catch {
-      return {reference, file: undefined, operations: undefined, error: 'no such file'}
+      return {reference, file: undefined, operations: undefined, pages: undefined, error: 'no such file'}
     }
     try {
       const document = (/\.ya?ml$/i.test(file) ? yaml().parse(text) : JSON.parse(text)) as Record<string, unknown>
@@ -298,9 +330,9 @@ export class Site {
           }
         }
       }
-      return {reference, file, operations, error: undefined}
+      return {reference, file, operations, pages: operationPages(document ?? {}), error: undefined}
     } catch (error) {
-      return {reference, file, operations: undefined, error: 'not valid ' + (/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON') + ': ' + String((error as Error).message).split('\n')[0]}
+      return {reference, file, operations: undefined, pages: undefined, error: 'not valid ' + (/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON') + ': ' + String((error as Error).message).split('\n')[0]}
     }
   }
 }

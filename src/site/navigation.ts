@@ -7,6 +7,11 @@ export interface NavigationEntry {
   node: Located & {type: 'string'}
   /** Labels of the enclosing tabs, anchors and groups, outermost first (for llms.txt). */
   groups: string[]
+  /**
+   * The sidebar the entry shows in: the product, version, language, tab, dropdown, anchor and menu
+   * item holding it, as `tabs[1].menu[0]` (groups left out); `''` for the top-level sidebar.
+   */
+  division: string
   operation: {spec: string | undefined; method: string; path: string} | undefined
 }
 
@@ -33,9 +38,9 @@ export function parseOperation(value: string): NavigationEntry['operation'] {
  */
 export function navigationEntries(navigation: Located | undefined): NavigationEntry[] {
   const entries: NavigationEntry[] = []
-  const addPage = (node: Located, groups: string[]) => {
+  const addPage = (node: Located, groups: string[], division: string) => {
     if (node.type !== 'string') return
-    entries.push({value: node.value, node, groups, operation: parseOperation(node.value)})
+    entries.push({value: node.value, node, groups, division, operation: parseOperation(node.value)})
   }
   const labelOf = (node: Located): string | undefined => {
     for (const key of Object.values(labelKeys)) {
@@ -45,32 +50,33 @@ export function navigationEntries(navigation: Located | undefined): NavigationEn
     return undefined
   }
 
-  const walkPages = (pages: Located, groups: string[]) => {
+  const walkPages = (pages: Located, groups: string[], division: string) => {
     if (pages.type !== 'array') return
     for (const item of pages.items) {
-      if (item.type === 'string') addPage(item, groups)
-      else if (item.type === 'object') walkNode(item, groups)
+      if (item.type === 'string') addPage(item, groups, division)
+      else if (item.type === 'object') walkNode(item, groups, division)
     }
   }
 
-  const walkNode = (node: Located, groups: string[]) => {
+  const walkNode = (node: Located, groups: string[], division: string) => {
     if (node.type !== 'object') return
     const label = labelOf(node)
     const inner = label ? [...groups, label] : groups
     const root = get(node, 'root')
-    if (root) addPage(root, inner)
+    if (root) addPage(root, inner, division)
     for (const key of divisionKeys) {
       const value = get(node, key)
       if (!value || value.type !== 'array') continue
-      if (key === 'pages') walkPages(value, inner)
-      else for (const item of value.items) walkNode(item, inner)
+      if (key === 'pages') walkPages(value, inner, division)
+      else if (key === 'groups') for (const item of value.items) walkNode(item, inner, division)
+      else value.items.forEach((item, index) => walkNode(item, inner, (division ? division + '.' : '') + key + '[' + index + ']'))
     }
   }
 
   if (navigation?.type === 'array') {
-    for (const group of navigation.items) walkNode(group, [])
+    for (const group of navigation.items) walkNode(group, [], '')
   } else if (navigation?.type === 'object') {
-    walkNode(navigation, [])
+    walkNode(navigation, [], '')
   }
   return entries
 }

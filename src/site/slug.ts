@@ -17,6 +17,11 @@ export function headingSlug(title: string): string {
   return cleanId(asciiSlug(encoded, percent ? /[^a-zA-Z\d%_]+/g : /[^a-z\d_]+/g))
 }
 
+/** The anchor of a heading with a custom ID (`## Title {#id}`): spaces become `-`, then cleaned as any id. */
+export function customAnchor(id: string): string {
+  return cleanId(id.trim().replace(/\s+/g, '-'))
+}
+
 /** Decode a percent-encoded id and drop the punctuation and emoji the platform drops. */
 export function cleanId(id: string): string {
   let decoded = id
