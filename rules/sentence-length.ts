@@ -7,42 +7,57 @@ import {prechecksOff} from '../src/page.js'
 interface Options {
   /** Most words a sentence may have. */
   max: number
+  /** Most characters a sentence may have in languages written without spaces (Chinese, Japanese). */
+  maxCharacters: number
 }
+
+/** Languages whose sentences are measured in characters: they put no spaces between words. */
+const characterLanguages: ReadonlySet<string> = new Set(['zh', 'ja'])
+// `。`, `！`, `？` end a sentence with no space after them.
+const fullWidthStop = /^[。！？]+$/
+const terminalStop = /^[.!?…]+$/
+// Words whose full stop does not end a sentence, even before a capital (“e.g. Python”).
+const abbreviations: ReadonlySet<string> = new Set(['e.g.', 'i.e.', 'vs.', 'cf.', 'approx.', 'incl.', 'mr.', 'mrs.', 'ms.', 'dr.', 'fig.', 'no.', 'st.', 'u.s.'])
 
 export default defineRule<Options>({
   id: 'sentence-length',
-  severity: 'warn',
-  summary: 'Sentences in prose have at most `max` words (default 35)',
+  severity: 'info',
+  summary: 'Sentences in prose have at most `max` words (default 35), or `maxCharacters` characters in Chinese and Japanese (default 100)',
   fixable: false,
   thirdParty: {vale: true},
   prose: true,
   options: {
     type: 'object',
     properties: {
-      max: {type: 'integer', minimum: 1}
+      max: {type: 'integer', minimum: 1},
+      maxCharacters: {type: 'integer', minimum: 1}
     },
     additionalProperties: false
   },
-  defaults: {max: 35},
-  create({max}) {
+  defaults: {max: 35, maxCharacters: 100},
+  create({max, maxCharacters}) {
     return function (_tree, {page, report}) {
+      const byCharacters = characterLanguages.has(page.language)
+      const limit = byCharacters ? maxCharacters : max
+      const unit = byCharacters ? ' characters' : ' words'
       for (const block of page.proseBlocks()) {
-        // Cheap pre-check: a block with at most `max` words in all cannot hold a longer sentence.
-        if (!prechecksOff && upperWordCount(block.node, block.text) <= max) continue
+        // Cheap pre-check: a block with at most `limit` words (or characters) in all cannot hold a longer sentence.
+        if (!prechecksOff && (byCharacters ? block.text.replace(/\s/g, '').length : upperWordCount(block.node, block.text)) <= limit) continue
+        const images = imageRanges(block.node)
         for (const paragraph of block.prose().children) {
           if (paragraph.type !== 'ParagraphNode') continue
           for (const sentence of paragraph.children) {
             if (sentence.type !== 'SentenceNode') continue
-            for (const part of sentencesOf(sentence)) {
-              const words = wordCount(part)
+            for (const part of sentencesOf(sentence, images)) {
+              const size = byCharacters ? characterCount(part) : wordCount(part)
               const first = part[0]?.position
               const last = part[part.length - 1]?.position
-              if (words <= max || !first || !last) continue
+              if (size <= limit || !first || !last) continue
               report({
-                message: 'Unexpected sentence of ' + words + ' words, expected at most ' + max,
+                message: 'Unexpected sentence of ' + size + unit + ', expected at most ' + limit,
                 place: {start: first.start, end: last.end},
-                actual: String(words),
-                expected: String(max)
+                actual: String(size),
+                expected: String(limit)
               })
             }
           }
@@ -65,25 +80,52 @@ function breaks(node: Nodes): number {
   return 'children' in node ? node.children.reduce((sum: number, child: Nodes) => sum + breaks(child), 0) : 0
 }
 
+/** Offsets of the images in a block: their alt text is no part of a sentence, and an image ends one. */
+function imageRanges(node: Nodes): Array<[number, number]> {
+  if (node.type === 'image' || node.type === 'imageReference') return [[node.position?.start.offset ?? 0, node.position?.end.offset ?? 0]]
+  return 'children' in node ? node.children.flatMap((child: Nodes) => imageRanges(child)) : []
+}
+
+function inImage(node: SentenceContent, images: ReadonlyArray<[number, number]>): number {
+  const offset = node.position?.start.offset
+  return offset === undefined ? -1 : images.findIndex(([start, end]) => offset >= start && offset < end)
+}
+
 /**
- * The sentences of a SentenceNode, without white space at either end. parse-english keeps a number
- * or `etc` and its full stop together as one word (“port 80. This”, “and so on, etc. Then”), so a
- * capital after such a word starts a new sentence here.
+ * The sentences of a SentenceNode, without white space at either end, and without the alt text of
+ * images. retext runs some sentences together, so a sentence also ends:
+ * - at `.`, `!` or `?` before a capital or inline code (“the **Group ID**. If”, “done. `npm ci` runs”);
+ * - after a word that keeps its full stop, before a capital or inline code (“port 80. This”, “**ID**. If”),
+ *   unless the word is an abbreviation such as `e.g.`;
+ * - at `。`, `！` or `？`, which need no space after them;
+ * - at an image, which stands between sentences (“select the category ![Tab](…) You should see”).
  */
-function sentencesOf(sentence: Sentence): SentenceContent[][] {
+function sentencesOf(sentence: Sentence, images: ReadonlyArray<[number, number]>): SentenceContent[][] {
   const parts: SentenceContent[][] = []
   let part: SentenceContent[] = []
+  let image = -1
   const children = sentence.children
   for (let index = 0; index < children.length; index++) {
     const node = children[index]!
+    const inside = inImage(node, images)
+    if (inside !== -1) {
+      if (inside !== image) {
+        parts.push(part)
+        part = []
+      }
+      image = inside
+      continue
+    }
+    image = -1
     part.push(node)
     const next = children[index + 2]
+    const value = toString(node)
+    const nextStartsSentence =
+      children[index + 1]?.type === 'WhiteSpaceNode' && (next?.type === 'SourceNode' || (next?.type === 'WordNode' && /^\p{Lu}/u.test(toString(next))))
     if (
-      node.type === 'WordNode' &&
-      /^(?:\d+|etc)\.$/i.test(toString(node)) &&
-      children[index + 1]?.type === 'WhiteSpaceNode' &&
-      next?.type === 'WordNode' &&
-      /^[A-Z]/.test(toString(next))
+      (node.type === 'PunctuationNode' && fullWidthStop.test(value)) ||
+      (nextStartsSentence && node.type === 'PunctuationNode' && terminalStop.test(value)) ||
+      (nextStartsSentence && node.type === 'WordNode' && /[.!?]$/.test(value) && !abbreviations.has(value.toLowerCase()))
     ) {
       parts.push(part)
       part = []
@@ -115,6 +157,16 @@ function wordCount(nodes: SentenceContent[]): number {
       inWord = true
       count++
     }
+  }
+  return count
+}
+
+/** Characters as a reader of Chinese or Japanese counts them: all but white space; inline code counts as one. */
+function characterCount(nodes: SentenceContent[]): number {
+  let count = 0
+  for (const node of nodes) {
+    if (node.type === 'SourceNode') count++
+    else if (node.type !== 'WhiteSpaceNode') count += [...toString(node).replace(/\s/g, '')].length
   }
   return count
 }

@@ -7,23 +7,47 @@ import {defineRule, type TextEdit} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {parseFailureOf, parsePage} from '../src/parse.js'
 import {htmlComponentRanges, inRanges, isJsxElement} from './image-alt.js'
-import {abbreviations, checkPhrases, checkVerbs, exampleLeadIns, imperativeVerbs, leadIns, numberWords} from './steps-for-procedures.data.js'
+import {
+  abbreviations, alternativeHeadings, alternativeLeadIns, checkPhrases, chineseCheckVerbs, chineseLeadIns, chineseVerbs,
+  describingLeadIns, exampleLeadIns, exampleTitles, imperativeVerbsByLanguage, japaneseCheckVerbs, japaneseEndings, japaneseVerbs,
+  koreanCheckVerbs, koreanEndings, koreanVerbForms, koreanVerbs, numberWords
+} from './steps-for-procedures.data.js'
 
-const verbs = new Set(imperativeVerbs)
-const checks = new Set(checkVerbs)
-const skipped = new Set(leadIns)
 const stepLabel = new RegExp('^step[\\s-]*(\\d+|' + numberWords.join('|') + ')\\b', 'i')
+// `### 1. Get your key`: a numbered heading, one step of a procedure written as sections.
+const numberedHeading = /^(\d+)[.)]\s/
 const checkPhrase = new RegExp('^(?:' + checkPhrases.join('|') + ')\\b', 'i')
 const word = /[\p{L}][\p{L}'’-]*/u
 // `Add zip functionality (#825)`: a release note names a change, it asks nothing of the reader.
 const releaseNote = /#\d+\)?\.?\s*$/
 const letterOrDigit = /[\p{L}\p{N}]/u
+const alternativeHeading = new RegExp('^(?:' + alternativeHeadings.join('|') + ')\\s*(?:\\d+|[a-z])\\b', 'i')
+const exampleTitle = new RegExp('^(?:' + exampleTitles.join('|') + ')', 'i')
+
+/** The lower-cased sentence before a list, without its colon. */
+function leadInOf(previous: Nodes | undefined): string | undefined {
+  if (previous?.type !== 'paragraph') return undefined
+  return toString(previous).trimEnd().replace(/[:：]$/, '').trimEnd().toLowerCase()
+}
+
+function endsWithPhrase(text: string, phrase: string): boolean {
+  return text.endsWith(phrase) && !letterOrDigit.test(text.charAt(text.length - phrase.length - 1))
+}
 
 /** The paragraph right before a list ends with "such as:", "for example:": the list holds examples. */
-function introducesExamples(previous: Nodes | undefined): boolean {
-  if (previous?.type !== 'paragraph') return false
-  const text = toString(previous).trimEnd().replace(/:$/, '').trimEnd().toLowerCase()
-  return exampleLeadIns.some((phrase) => text.endsWith(phrase) && !letterOrDigit.test(text.charAt(text.length - phrase.length - 1)))
+function introducesExamples(text: string): boolean {
+  return exampleLeadIns.some((phrase) => endsWithPhrase(text, phrase))
+}
+
+/** "The script will:": the list says what something else does, not what the reader does. */
+function introducesDescription(text: string): boolean {
+  return !/\byou(?:'ll| will)\b/.test(text) && describingLeadIns.some((phrase) => endsWithPhrase(text, phrase))
+}
+
+/** "Choose one of the following:": the items are alternatives, not a sequence. */
+function introducesAlternatives(text: string): boolean {
+  const lastSentence = text.slice(Math.max(text.lastIndexOf('. '), 0))
+  return alternativeLeadIns.some((phrase) => new RegExp('(?:^|[^\\p{L}])' + phrase + '(?![\\p{L}])', 'u').test(lastSentence))
 }
 
 /** `1. Set an environment variable. Or…`: an item that ends with "or" offers an alternative to the next. */
@@ -36,19 +60,38 @@ function endsWithOr(text: string): boolean {
 /** What an item asks: an action ("Click **Save**"), a check ("Verify the token"), or nothing. */
 export type Instruction = 'action' | 'check' | undefined
 
-/** How the text starts: with an imperative verb, perhaps after "Then" or a lead-in such as "In Settings,". */
-export function instructionOf(text: string): Instruction {
-  const trimmed = text.trimStart()
-  if (releaseNote.test(trimmed)) return undefined
-  const first = startingVerb(trimmed)
-  if (first) return first
-  // "In the sidebar, click **Settings**": a short lead-in phrase, then the verb.
-  const comma = trimmed.indexOf(',')
-  if (comma === -1 || comma > 60 || /[.!?:]/.test(trimmed.slice(0, comma))) return undefined
-  return startingVerb(trimmed.slice(comma + 1).trimStart())
+/** How a language's items are read: the languages the rule knows, each with its recogniser. */
+const recognisers: Readonly<Record<string, (text: string) => Instruction>> = {
+  ...Object.fromEntries(Object.entries(imperativeVerbsByLanguage).map(([language, lists]) => [language, verbFirst(lists)])),
+  zh: chineseInstruction,
+  ja: verbLast({verbs: japaneseVerbs, checks: japaneseCheckVerbs, endings: japaneseEndings, forms: [], bare: 'を'}),
+  ko: verbLast({verbs: koreanVerbs, checks: koreanCheckVerbs, endings: koreanEndings, forms: koreanVerbForms, bare: ''})
 }
 
-function startingVerb(text: string): Instruction {
+/** The languages whose procedures the rule recognises. */
+export const procedureLanguages: readonly string[] = Object.keys(recognisers)
+
+/** How the text of an item in `language` starts or ends: with an instruction to the reader, or not. */
+export function instructionOf(text: string, language = 'en'): Instruction {
+  const trimmed = text.trimStart()
+  if (releaseNote.test(trimmed)) return undefined
+  return (recognisers[language] ?? recognisers['en']!)(trimmed)
+}
+
+/** Languages that put the verb first: the item starts with an imperative verb, perhaps after "Then" or "In Settings,". */
+function verbFirst(lists: {verbs: readonly string[]; checks: readonly string[]; leadIns: readonly string[]}): (text: string) => Instruction {
+  const vocabulary = {verbs: new Set(lists.verbs), checks: new Set(lists.checks), leadIns: new Set(lists.leadIns)}
+  return (text) => {
+    const first = startingVerb(text, vocabulary)
+    if (first) return first
+    // "In the sidebar, click **Settings**": a short lead-in phrase, then the verb.
+    const comma = text.indexOf(',')
+    if (comma === -1 || comma > 60 || /[.!?:]/.test(text.slice(0, comma))) return undefined
+    return startingVerb(text.slice(comma + 1).trimStart(), vocabulary)
+  }
+}
+
+function startingVerb(text: string, vocabulary: {verbs: ReadonlySet<string>; checks: ReadonlySet<string>; leadIns: ReadonlySet<string>}): Instruction {
   let rest = text
   for (let count = 0; count < 3; count++) {
     if (checkPhrase.test(rest)) return 'check'
@@ -56,15 +99,54 @@ function startingVerb(text: string): Instruction {
     if (!match || match.index !== 0) return undefined
     const first = match[0].toLowerCase().replace(/[’']s$/, '')
     const after = rest.slice(match[0].length)
-    if (skipped.has(first)) {
+    if (vocabulary.leadIns.has(first)) {
       rest = after.replace(/^[\s,]+/, '')
       continue
     }
     // `Install: …` labels a definition or a topic, not an instruction.
     if (/^\s*:/.test(after)) return undefined
-    return checks.has(first) ? 'check' : verbs.has(first) ? 'action' : undefined
+    return vocabulary.checks.has(first) ? 'check' : vocabulary.verbs.has(first) ? 'action' : undefined
   }
   return undefined
+}
+
+const chineseStart = new RegExp(
+  '^(?:(?:' + chineseLeadIns.map(escape).join('|') + ')[，,、\\s]*)*' +
+    // `在 Load Image 节点中加载…`, `在设置页面，点击…`: a place before the verb.
+    '(?:在[^，,。；]{1,40}?(?:中|里|内|上|下|处|页面|界面)[，,\\s]*)?' +
+    '(?:(' + chineseCheckVerbs.map(escape).join('|') + ')|(' + chineseVerbs.map(escape).join('|') + '))'
+)
+
+function chineseInstruction(text: string): Instruction {
+  const match = chineseStart.exec(text)
+  return !match ? undefined : match[1] ? 'check' : 'action'
+}
+
+/**
+ * Languages that put the verb last: the item's first sentence ends with a verb in a polite or request
+ * form, or, after the object particle `bare` (Japanese `を`), with the verb alone (`画像を生成`). An
+ * item that starts with a label and a colon (`**テキスト→画像**：…を生成します`) is judged by its label.
+ */
+function verbLast(language: {verbs: readonly string[]; checks: readonly string[]; endings: readonly string[]; forms: readonly string[]; bare: string}): (text: string) => Instruction {
+  const verb = '(?:(' + language.checks.map(escape).join('|') + ')|' + language.verbs.map(escape).join('|') + ')'
+  const patterns = [
+    new RegExp(verb + '(?:' + language.endings.map(escape).join('|') + ')$'),
+    ...(language.bare === '' ? [] : [new RegExp(escape(language.bare) + verb + '$')]),
+    ...(language.forms.length === 0 ? [] : [new RegExp('(?:' + language.forms.map(escape).join('|') + ')$')])
+  ]
+  return (text) => {
+    // The first sentence, without its full stop and a closing aside such as `（任意）`.
+    let sentence = /^[^。．！!？?\n]*?(?:[.](?=\s)|[。．！!？?\n]|$)/.exec(text)![0]
+    const label = /^([^:：]{1,40})[:：]\s*\S/.exec(sentence)
+    if (label) sentence = label[1]!
+    sentence = sentence.replace(/[。．.！!？?:：\s]+$/, '').replace(/\s*[（(][^（）()]*[)）]$/, '')
+    const match = patterns.map((pattern) => pattern.exec(sentence)).find(Boolean)
+    return !match ? undefined : match[1] ? 'check' : 'action'
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 function itemText(item: ListItem): string {
@@ -95,7 +177,58 @@ function firstLine(node: Nodes, page: Page): Position | undefined {
 const exempt = new Set(['Steps', 'Step', 'Update'])
 
 function isExempt(node: Nodes): boolean {
-  return isJsxElement(node) && node.name !== null && node.name !== undefined && exempt.has(node.name)
+  return isJsxElement(node) && node.name !== null && node.name !== undefined && (exempt.has(node.name) || holdsSamples(node))
+}
+
+/** `<Accordion title="Example: setup steps">`: its lists are sample text, not instructions to the reader. */
+function holdsSamples(node: Nodes): boolean {
+  if (!isJsxElement(node)) return false
+  return node.attributes.some(
+    (attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'title' && typeof attribute.value === 'string' && exampleTitle.test(attribute.value.trim())
+  )
+}
+
+/**
+ * Runs of two or more headings of one level numbered `1.`, `2.`…, each an instruction (`### 1. Get
+ * your key`): a procedure written as sections. Returns the offsets each run covers, up to the next
+ * heading higher than theirs; lists there are the content of one step.
+ */
+function numberedSections(parent: Parents, language: string): Array<[number, number]> {
+  const sections: Array<[number, number]> = []
+  const children = parent.children as Nodes[]
+  let run: Heading[] = []
+  const flush = (): void => {
+    const last = run.at(-1)
+    const instructions = run.every((heading) => instructionOf(toString(heading).trimStart().replace(numberedHeading, ''), language))
+    if (run.length >= 2 && last && instructions) {
+      const after = children.slice(children.indexOf(last) + 1).find((child) => child.type === 'heading' && child.depth < last.depth)
+      sections.push([run[0]!.position?.start.offset ?? 0, after?.position?.start.offset ?? parent.position?.end.offset ?? Infinity])
+    }
+    run = []
+  }
+  for (const child of children) {
+    if (child.type !== 'heading') continue
+    const number = numberedHeading.exec(toString(child).trimStart())
+    const depth = run[0]?.depth
+    if (depth !== undefined && child.depth > depth) continue
+    if (number && Number(number[1]) === run.length + 1 && (depth === undefined || child.depth === depth)) {
+      run.push(child)
+      continue
+    }
+    flush()
+    if (number && Number(number[1]) === 1) run.push(child)
+  }
+  flush()
+  return sections
+}
+
+/** The nearest heading before `index` among `children`, the title of the section that holds it. */
+function headingBefore(children: readonly Nodes[], index: number): Heading | undefined {
+  for (let at = index - 1; at >= 0; at--) {
+    const child = children[at]!
+    if (child.type === 'heading') return child
+  }
+  return undefined
 }
 
 export default defineRule({
@@ -103,6 +236,7 @@ export default defineRule({
   severity: 'warn',
   summary: 'Procedures (numbered instructions, `Step 1` headings) use `<Steps>`, not plain ordered lists',
   fixable: true,
+  languages: procedureLanguages,
   defaults: {},
   create() {
     return function (tree, {page, report}) {
@@ -114,8 +248,8 @@ export default defineRule({
         if (!('children' in node) || isExempt(node) || ancestors.some(isExempt)) return
         if (inRanges(stepsRanges, node.position?.start.offset)) return
         const parent = node as Parents
-        // Lists under reported `Step 1` headings become the content of those steps.
-        sections.push(...checkStepLabels(parent))
+        // Lists under reported `Step 1` headings, or under `### 1.` headings, are the content of those steps.
+        sections.push(...checkStepLabels(parent), ...numberedSections(parent, page.language))
         checkLists(parent, ancestors)
       })
 
@@ -141,10 +275,14 @@ export default defineRule({
             }
           }
           const items = chain.flatMap((list) => list.children)
-          if (items.length < 2 || introducesExamples(before)) continue
-          // Alternatives, not a sequence.
+          const leadIn = leadInOf(before)
+          if (items.length < 2) continue
+          if (leadIn !== undefined && (introducesExamples(leadIn) || introducesDescription(leadIn) || introducesAlternatives(leadIn))) continue
+          // Alternatives, not a sequence; two items under `### Option 2` are one of several short answers.
           if (items.slice(0, -1).some((item) => endsWithOr(itemText(item)))) continue
-          const kinds = items.map((item) => instructionOf(itemText(item)))
+          const section = headingBefore(children, index)
+          if (items.length === 2 && section && alternativeHeading.test(toString(section).trimStart())) continue
+          const kinds = items.map((item) => instructionOf(itemText(item), page.language))
           const instructions = kinds.filter(Boolean).length
           const checklist = kinds.filter((kind) => kind === 'check').length
           const links = items.filter(startsWithLink).length

@@ -280,10 +280,7 @@ export function resolveConfig(
     thirdPartyDirectives: undefined,
     cwd: path.resolve(options.cwd ?? process.cwd())
   }
-  // A config without `extends` builds on `recommended`, so one that only turns a rule off cannot turn
-  // every other rule off with it; `"extends": []` starts from nothing.
-  const base = user && typeof user === 'object' && !Array.isArray(user) && user.extends === undefined ? {extends: 'recommended', ...user} : user
-  collect(base ?? {extends: 'recommended'}, options.filePath, [], state)
+  collect(user ?? {extends: 'recommended'}, options.filePath, [], state)
   for (const [ruleId, setting] of Object.entries(options.overrides ?? {})) {
     state.settings.set(ruleId, {setting, filePath: undefined})
   }
@@ -304,6 +301,15 @@ export function resolveConfig(
   }
   for (const [ruleId, entry] of state.settings) {
     if (!ruleInfoById.has(ruleId)) throw new ConfigError(unknownRuleMessage(ruleId, entry.filePath))
+  }
+  // A config that leaves every rule off would lint nothing and pass: almost always a missing `extends`.
+  // `"extends": []` says it is meant.
+  const explicitlyEmpty = Array.isArray(user?.extends) && user.extends.length === 0
+  if (resolved.rules.size === 0 && !explicitlyEmpty && !state.overrides.some((override) => override.rules.some(([, entry]) => entry))) {
+    throw new ConfigError(
+      'Config' + where(options.filePath) + ' turns every rule off, so docs-lint would check nothing: expected `"extends": "recommended"` ' +
+        '(or another preset) beside its `rules`, or `"extends": []` if that is what you mean'
+    )
   }
   // `--rule` wins over overrides too: an override that sets such a rule leaves it as the flag says.
   const flagged = new Set(Object.keys(options.overrides ?? {}))

@@ -241,13 +241,17 @@ export const ruleInfos: RuleInfo[] = [
   },
   {
     "id": "sentence-length",
-    "severity": "warn",
-    "summary": "Sentences in prose have at most `max` words (default 35)",
+    "severity": "info",
+    "summary": "Sentences in prose have at most `max` words (default 35), or `maxCharacters` characters in Chinese and Japanese (default 100)",
     "fixable": false,
     "options": {
       "type": "object",
       "properties": {
         "max": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "maxCharacters": {
           "type": "integer",
           "minimum": 1
         }

@@ -101,7 +101,7 @@ describe('docs-lint CLI', () => {
 
   it('uses only the file given with --config', async () => {
     const root = tempSite({
-      '.docs-lintrc.json': JSON.stringify({rules: {'heading-levels': 'off'}}),
+      '.docs-lintrc.json': JSON.stringify({extends: [], rules: {'heading-levels': 'off'}}),
       'strict.json': JSON.stringify({rules: {'heading-levels': 'error'}}),
       'a.mdx': h1Page
     })

@@ -102,15 +102,17 @@ describe('compact output', () => {
   })
 })
 
-describe('a config without extends', () => {
-  it('builds on recommended, so turning one rule off keeps the others; "extends": [] starts from nothing', async () => {
+describe('a config that turns every rule off', () => {
+  it('is an error naming the file, unless it says "extends": []', async () => {
     const page = '---\ntitle: A\n---\n\n# A heading\n'
     const root = tempSite({'a.mdx': page, '.docs-lintrc.json': JSON.stringify({rules: {'second-person': 'off'}})})
     const run = await runCli(['-f', 'compact'], root)
-    expect(run.stdout).toContain('(front-matter)')
-    expect(run.stdout).toContain('(heading-levels)')
-    fs.writeFileSync(path.join(root, '.docs-lintrc.json'), JSON.stringify({extends: [], rules: {'heading-levels': 'error'}}))
-    const bare = await runCli(['-f', 'compact'], root)
-    expect(bare.stdout).toBe('a.mdx:5:1: error Unexpected heading level `1`, expected `2`: the page title comes from front matter (heading-levels)\n')
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('Config in `.docs-lintrc.json` turns every rule off, so docs-lint would check nothing')
+    fs.writeFileSync(path.join(root, '.docs-lintrc.json'), JSON.stringify({extends: [], rules: {'second-person': 'off'}}))
+    expect(await runCli(['-f', 'compact'], root)).toEqual({code: 0, stdout: '', stderr: ''})
+    fs.writeFileSync(path.join(root, '.docs-lintrc.json'), JSON.stringify({rules: {'heading-levels': 'error'}}))
+    const one = await runCli(['-f', 'compact'], root)
+    expect(one.stdout).toBe('a.mdx:5:1: error Unexpected heading level `1`, expected `2`: the page title comes from front matter (heading-levels)\n')
   })
 })
