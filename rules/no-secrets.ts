@@ -87,7 +87,7 @@ const sequenceRuns: readonly string[] = ['0123456789', 'abcdefghijklmnopqrstuvwx
 )
 const receivedCue = new RegExp('\\b(?:' + receivedExampleWords.join('|') + ')\\b|' + receivedExampleWordsCjk.join('|'), 'i')
 const receivedTitle = new RegExp(
-  '\\b(?:' + [...receivedExampleWords, ...receivedTitleWords].join('|') + ')\\b|' + receivedExampleWordsCjk.join('|'),
+  '\\b(?:' + receivedExampleWords.join('|') + '|' + receivedTitleWords.join('|') + ')\\b|' + receivedExampleWordsCjk.join('|'),
   'i'
 )
 const tokenResponse = new RegExp('["\']?\\b(?:' + tokenResponseKeys.join('|') + ')\\b["\']?[ \\t]*[:=]')
