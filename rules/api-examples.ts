@@ -1,6 +1,6 @@
 import type {Code} from 'mdast'
-import type {Position} from 'unist'
-import {visit} from '../src/walk.js'
+import {toString} from 'mdast-util-to-string'
+import {SKIP, visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
 import {catalogue} from './components.data.js'
 import {isJsxElement, tagNamePlace, type JsxElement} from './component-attributes.js'
@@ -35,10 +35,13 @@ function fromStatus(status: string | undefined): Outcome | undefined {
   return undefined
 }
 
+// A section or code title that introduces responses: `Response`, `Example response`, `404 Not Found`.
+const responseTitle = /\brespon(?:se|ses)\b|(?<![\w.])[1-5]\d\d(?![\w.])/i
+
 export default defineRule({
   id: 'api-examples',
   severity: 'warn',
-  summary: 'API endpoint pages show a request example and both a success and an error response',
+  summary: 'API endpoint pages (`api:` in front matter) show a success and an error response in `<ResponseExample>`',
   fixable: false,
   defaults: {},
   create() {
@@ -46,33 +49,44 @@ export default defineRule({
       if (page.isSnippet || page.kind !== 'mdx') return
       const frontMatter = page.frontMatter()
       const data = frontMatter.data ?? {}
-      // The platform builds request and response examples of `openapi:` pages from the OpenAPI file.
-      if (hasText(data['openapi'])) return
-      const requests: JsxElement[] = []
+      // Only a declared endpoint is one: `<ParamField>` also documents configuration, manifests and
+      // tool arguments. The platform builds the request example of an `api:` page from `api:` and
+      // its `<ParamField>`s, and both examples of an `openapi:` page from the OpenAPI file.
+      if (!hasText(data['api']) || hasText(data['openapi'])) return
       const responses: JsxElement[] = []
-      let firstParamField: JsxElement | undefined
+      const bodyResponses: Code[] = []
+      const headings: string[] = []
       visit(tree, (node) => {
-        if (!isJsxElement(node)) return
-        if (node.name === 'RequestExample') requests.push(node)
-        else if (node.name === 'ResponseExample') responses.push(node)
-        else if (node.name === 'ParamField') firstParamField ??= node
+        if (node.type === 'heading') {
+          headings.length = node.depth - 1
+          headings[node.depth - 1] = toString(node)
+        } else if (isJsxElement(node)) {
+          if (node.name === 'ResponseExample') responses.push(node)
+          if (node.name === 'RequestExample' || node.name === 'ResponseExample') return SKIP
+        } else if (node.type === 'code' && node.value.trim() !== '') {
+          // A code block in a response section, or titled as a response, is a response example.
+          if ([...headings, node.meta ?? ''].some((title) => title !== undefined && responseTitle.test(title))) bodyResponses.push(node)
+        }
+        return undefined
       })
-      const isEndpoint = hasText(data['api']) || firstParamField !== undefined
-      if (!isEndpoint) return
-      const place: Position | undefined =
-        frontMatter.placeOf('api') ?? (firstParamField ? tagNamePlace(firstParamField, page) : undefined)
 
-      if (requests.length === 0) {
-        report({
-          message: 'Missing `<RequestExample>` on an API endpoint page, expected a complete example request',
-          place
-        })
-      }
       if (responses.length === 0) {
-        report({
-          message: 'Missing `<ResponseExample>` on an API endpoint page, expected a success and an error response',
-          place
-        })
+        const first = bodyResponses[0]
+        if (first) {
+          const outcomes = new Set(bodyResponses.map(outcomeOf))
+          const [examples, them] = bodyResponses.length === 1 ? ['example', 'it'] : ['examples', 'them']
+          report({
+            message:
+              'Unexpected response ' + examples + ' outside `<ResponseExample>`, expected ' + them + ' moved into `<ResponseExample>`' +
+              (outcomes.has('error') ? '' : ' beside an error response'),
+            place: first.position
+          })
+        } else {
+          report({
+            message: 'Missing `<ResponseExample>` on an API endpoint page, expected a success and an error response',
+            place: frontMatter.placeOf('api')
+          })
+        }
         return
       }
 

@@ -1,15 +1,18 @@
 import type {Heading as MdastHeading, Nodes, PhrasingContent, Root} from 'mdast'
 import type {Position} from 'unist'
 import {toString} from 'mdast-util-to-string'
-import {visit} from '../src/walk.js'
+import {visitParents} from '../src/walk.js'
 import {defineRule, type TextEdit} from '../src/rule.js'
 import type {Page} from '../src/page.js'
+import {catalogue} from './components.data.js'
 
 interface Heading {
   depth: number
   position: Position
   /** The Markdown heading, for `#` and setext headings; absent for `<h1>` elements and HTML. */
   node?: MdastHeading
+  /** Inside a team's own component (not one the platform ships), which lays out its content itself. */
+  inCustomComponent: boolean
 }
 
 const htmlHeading = /^<h([1-6])(?=[\s>/])/i
@@ -17,19 +20,27 @@ const htmlHeading = /^<h([1-6])(?=[\s>/])/i
 /** Markdown headings, `<h1>`–`<h6>` JSX elements, and HTML headings in `.md` pages, in order. */
 export function headingsOf(tree: Root): Heading[] {
   const headings: Heading[] = []
-  visit(tree, (node: Nodes) => {
+  visitParents(tree, (node: Nodes, ancestors) => {
     if (!node.position) return
+    let depth: number | undefined
     if (node.type === 'heading') {
-      headings.push({depth: node.depth, position: node.position, node})
+      depth = node.depth
     } else if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name && /^h[1-6]$/.test(node.name)) {
-      headings.push({depth: Number(node.name[1]), position: node.position})
+      depth = Number(node.name[1])
     } else if (node.type === 'html') {
       const match = htmlHeading.exec(node.value)
-      if (match) headings.push({depth: Number(match[1]), position: node.position})
+      if (match) depth = Number(match[1])
     }
+    if (depth === undefined) return
+    const inCustomComponent = ancestors.some((ancestor) =>
+      (ancestor.type === 'mdxJsxFlowElement' || ancestor.type === 'mdxJsxTextElement') &&
+      ancestor.name !== null && /^[A-Z]/.test(ancestor.name) && !catalogue.has(ancestor.name))
+    headings.push({depth, position: node.position, inCustomComponent, ...(node.type === 'heading' ? {node} : {})})
   })
   return headings
 }
+
+const ownTitleModes: ReadonlySet<string> = new Set(['custom', 'frame'])
 
 // What a title may hold: text and its formatting, nothing that a plain front matter string would lose.
 const plainInline = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode'])
@@ -129,9 +140,11 @@ export default defineRule({
   defaults: {},
   create() {
     return function (tree, {page, report}) {
-      const headings = headingsOf(tree)
-      // `mode: custom` pages lay themselves out and do not show the title: their own `<h1>` is the title.
-      const ownTitle = headings.some((heading) => heading.depth === 1) && page.frontMatter().data?.['mode'] === 'custom'
+      // A heading in a team's own component is part of what that component draws (a card's title), styled
+      // and placed by the team's code, not a section of the page's outline.
+      const headings = headingsOf(tree).filter((heading) => !heading.inCustomComponent)
+      // `custom` and `frame` pages do not show the front matter title: their own `<h1>` is the title.
+      const ownTitle = headings.some((heading) => heading.depth === 1) && ownTitleModes.has(String(page.frontMatter().data?.['mode']))
       const fix = ownTitle ? undefined : outlineFix(tree, headings, page)
       // A snippet is placed under some heading of the page that imports it: its first level is free.
       let previous = page.isSnippet ? 6 : 0

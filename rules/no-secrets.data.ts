@@ -82,8 +82,31 @@ export const documentedExamples: readonly string[] = [
   'sk_test_BQokikJOvBiI2HlWgH4olfQ2',
   '3fa85f64-5717-4562-b3fc-2c963f66afa6',
   '123e4567-e89b-12d3-a456-426614174000',
-  '123e4567-e89b-12d3-a456-426655440000'
+  '123e4567-e89b-12d3-a456-426655440000',
+  // Slack's verification tokens in its Events API and slash command payload examples.
+  'Jhj5dZrVaK7ZwHHjRyZWjbDl',
+  'gIkuvaNzQIHg97ATvDxqgjtO'
 ]
+
+/**
+ * Words that, in the sentence, heading or title before a code block, say the block shows what the
+ * reader receives (a response, an event payload, a command's output) rather than what they send.
+ */
+export const receivedExampleWords: readonly string[] = [
+  'response', 'responses', 'respond', 'responds', 'return', 'returns', 'returned', 'receive', 'receives',
+  'received', 'payload', 'payloads', 'output', 'outputs', 'print', 'prints', 'printed', 'stdout'
+]
+
+/** The same cue in Japanese and Chinese lead-ins, matched anywhere in the sentence (no word breaks there). */
+export const receivedExampleWordsCjk: readonly string[] = [
+  'レスポンス', '応答', '返され', '返します', '受信', 'ペイロード', '出力', '响应', '返回', '收到', '载荷', '负载', '输出'
+]
+
+/** Words that mark a received example only in a code block's own title, such as `json "user.created"-event`. */
+export const receivedTitleWords: readonly string[] = ['event', 'events', 'result', 'results']
+
+/** Keys that only an OAuth token endpoint's response holds (RFC 6749, section 5.1). */
+export const tokenResponseKeys: readonly string[] = ['expires_in', 'token_type', 'issued_token_type']
 
 /**
  * Words common in identifiers, environment variable names and placeholder text. A value mostly

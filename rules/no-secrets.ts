@@ -1,6 +1,7 @@
-import type {Nodes, Root} from 'mdast'
+import type {Code, Nodes, Root} from 'mdast'
 import type {Position} from 'unist'
-import {visit} from '../src/walk.js'
+import {toString} from 'mdast-util-to-string'
+import {visit, visitParents, type Parent} from '../src/walk.js'
 import {load} from '../src/lazy.js'
 import {defineRule, type RuleContext} from '../src/rule.js'
 import {
@@ -12,9 +13,13 @@ import {
   notSecretName,
   placeholderPasswordWords,
   placeholderWords,
+  receivedExampleWords,
+  receivedExampleWordsCjk,
+  receivedTitleWords,
   secretName,
   secretlintKinds,
   skippedScanners,
+  tokenResponseKeys,
   urlPasswordKind,
   userPasswordKind,
   type SecretKind
@@ -68,6 +73,8 @@ const exampleAttribute = /\b(?:default|placeholder|example|value)=["']/
 
 const templateMarker = /[<>{}[\]()]|^\$|\$[A-Z_]{3,}|%[A-Z_]+%|\.\.\.|…|\*{3,}|#{3,}|_{3,}|x{3,}|X{3,}/
 const repeatedCharacter = /(.)\1{3,}/
+// A unit of two to four characters three times over (`b1b1b1`, `bbb1bbb1bbb1`) is typed, not random.
+const repeatedUnit = /(.{2,4})\1{2,}/
 const constantName = /^[A-Z][A-Z\d]*(?:_[A-Z\d]+)+$/
 const dottedPath = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\)?)?$/
 const jwt = /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/
@@ -78,6 +85,14 @@ const sequenceRuns: readonly string[] = ['0123456789', 'abcdefghijklmnopqrstuvwx
     return [run, [...run].reverse().join('')]
   })
 )
+const receivedCue = new RegExp('\\b(?:' + receivedExampleWords.join('|') + ')\\b|' + receivedExampleWordsCjk.join('|'), 'i')
+const receivedTitle = new RegExp(
+  '\\b(?:' + receivedExampleWords.join('|') + '|' + receivedTitleWords.join('|') + ')\\b|' + receivedExampleWordsCjk.join('|'),
+  'i'
+)
+const tokenResponse = new RegExp('["\']?\\b(?:' + tokenResponseKeys.join('|') + ')\\b["\']?[ \\t]*[:=]')
+// What a request example shows: a curl command, an HTTP request line, an auth header, a client call.
+const requestCode = /\bcurl\b|^[ \t]*(?:GET|POST|PUT|PATCH|DELETE) |\bAuthorization\b|\bfetch\(|\brequests\.\w+\(/im
 const passwordPlaceholderWords: readonly string[] = [...placeholderWords, ...placeholderPasswordWords]
 const words: ReadonlySet<string> = new Set(identifierWords)
 const examples: ReadonlySet<string> = new Set(documentedExamples)
@@ -119,10 +134,80 @@ export default defineRule<Options>({
         if (examples.has(value) || allow.some((pattern) => pattern.test(value))) continue
         if (looksReal(value, candidate)) accepted.push(candidate)
       }
-      if (accepted.length > 0) reportAll(tree, context, accepted)
+      if (accepted.length > 0) reportAll(tree, context, withoutIllustrations(tree, source, accepted))
     }
   }
 })
+
+interface CodeBlock {
+  start: number
+  end: number
+  /** The block shows what the reader receives: a response, an incoming event, a command's output. */
+  received: boolean
+}
+
+/**
+ * Drop values in examples of what the reader receives, which illustrate and are not for the reader
+ * to replace, and a value repeated in one code block (`access_token` and `refresh_token` alike).
+ */
+function withoutIllustrations(tree: Root, source: string, accepted: Candidate[]): Candidate[] {
+  const blocks = codeBlocks(tree)
+  const seen = new Set<string>()
+  return accepted.filter((candidate) => {
+    const block = blocks.find((code) => code.start <= candidate.start && candidate.end <= code.end)
+    if (!block) return true
+    if (block.received) return false
+    const key = block.start + ' ' + source.slice(candidate.start, candidate.end)
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
+function codeBlocks(tree: Root): CodeBlock[] {
+  const blocks: CodeBlock[] = []
+  visitParents(tree, 'code', (node, ancestors) => {
+    const start = node.position?.start.offset
+    const end = node.position?.end.offset
+    if (start === undefined || end === undefined) return
+    blocks.push({start, end, received: isReceivedExample(node, ancestors)})
+  })
+  return blocks
+}
+
+/** Whether a code block is a response, an incoming payload or output, by its title, container or lead-in. */
+function isReceivedExample(node: Code, ancestors: readonly Parent[]): boolean {
+  if (requestCode.test(node.value)) return false
+  if (tokenResponse.test(node.value) || receivedTitle.test(node.meta ?? '')) return true
+  for (const ancestor of ancestors) {
+    if (ancestor.type !== 'mdxJsxFlowElement') continue
+    if (ancestor.name === 'ResponseExample') return true
+    const title = ancestor.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'title')
+    if (typeof title?.value === 'string' && receivedTitle.test(title.value)) return true
+  }
+  // The lead-in of a code block in a group (`<CodeGroup>`, `<Tab>`) is the lead-in of the group.
+  let block: Nodes = node
+  let level = ancestors.length - 1
+  while (level > 0) {
+    const parent = ancestors[level]!
+    if (parent.type !== 'mdxJsxFlowElement') break
+    const siblings = parent.children as Nodes[]
+    if (!siblings.slice(0, siblings.indexOf(block)).every((sibling) => sibling.type === 'code')) break
+    block = parent
+    level--
+  }
+  const parent = ancestors[level]
+  if (!parent) return false
+  const siblings = parent.children as Nodes[]
+  const previous = siblings[siblings.indexOf(block) - 1]
+  if (!previous) return false
+  // A JSON body right after a request example shows what the request returns.
+  if (previous.type === 'code') return requestCode.test(previous.value) && /^\s*[{[]/.test(node.value)
+  if (previous.type === 'heading') return receivedTitle.test(toString(previous))
+  if (previous.type !== 'paragraph') return false
+  const sentences = toString(previous).trim().split(/(?<=[.!?])\s+|(?<=[。！？])/).filter(Boolean)
+  return receivedCue.test(sentences.at(-1) ?? '')
+}
 
 /** Candidates on the lines that may hold a secret, in page offsets; vendor tokens first. */
 function lineCandidates(source: string, scanner: (text: string) => Candidate[]): Candidate[] {
@@ -401,7 +486,7 @@ function looksReal(value: string, candidate: Candidate): boolean {
     case 'private-key':
       return !/\.\.\.|…|x{4,}|X{4,}|\*{3,}/.test(value)
     case 'vendor':
-      return !isPlaceholder(value, placeholderWords) && !repeatedCharacter.test(value) && entropy(value) >= 3 && !dictionaryLike(value)
+      return !isPlaceholder(value, placeholderWords) && !repeatedCharacter.test(value) && !repeatedUnit.test(value) && entropy(value) >= 3 && !dictionaryLike(value)
     case 'password':
       return passwordLooksReal(value, candidate.user ?? '')
     case 'assigned-password':
@@ -416,7 +501,7 @@ function looksRandom(value: string): boolean {
   if (value.length < 16 || value.length > 2000) return false
   // Four of a character in a row mark filler (`0000`), but one random hex value in a hundred has them.
   const filler = /^[\da-f-]+$/i.test(value) ? /(.)\1{4,}/ : repeatedCharacter
-  if (isPlaceholder(value, placeholderWords) || filler.test(value)) return false
+  if (isPlaceholder(value, placeholderWords) || filler.test(value) || repeatedUnit.test(value)) return false
   if (jwt.test(value)) return true
   if (/^\d+$/.test(value) || constantName.test(value) || dottedPath.test(value) || value.includes('://')) return false
   if (characterClasses(value) < 2) return false
@@ -432,7 +517,7 @@ function passwordLooksReal(password: string, user: string): boolean {
   if (password.toLowerCase() === user.toLowerCase()) return false
   const plain = [...password.toLowerCase()].map((character) => leet[character] ?? character).join('')
   if (isPlaceholder(password, passwordPlaceholderWords) || isPlaceholder(plain, passwordPlaceholderWords)) return false
-  if (repeatedCharacter.test(password)) return false
+  if (repeatedCharacter.test(password) || repeatedUnit.test(password)) return false
   if (/^[a-z]+$/i.test(password) || /^\d+$/.test(password)) return false
   return !dictionaryLike(plain)
 }

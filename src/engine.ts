@@ -244,6 +244,15 @@ const platformIgnores = [
 ]
 
 /**
+ * Instructions for AI assistants, not pages for readers. The platform would serve them at their path
+ * unless `.mintignore` lists them, but their headings and prose follow no page convention, so no rule
+ * (orphan-pages neither) reads them. Only `.md`: an `agents.mdx` is a page about agents.
+ */
+const assistantInstructions = [
+  '.cursor/', '.windsurf/', '.clinerules/', 'CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'AGENT.md', 'GEMINI.md', 'SKILL.md', 'skill.md'
+]
+
+/**
  * How unified-engine finds the pages to lint and their config and ignore files. `lint` and
  * `bench/engine-floor.mjs` (unified-engine alone, the floor of a cached run) share it.
  */
@@ -256,7 +265,7 @@ export function discoveryOptions(cwd: string, patterns: readonly string[], ignor
     detectConfig: true,
     ignoreName: '.docs-lintignore',
     detectIgnore: true,
-    ignorePatterns: [...platformIgnores, ...mintignorePatterns(cwd, patterns), ...ignore],
+    ignorePatterns: [...platformIgnores, ...assistantInstructions, ...mintignorePatterns(cwd, patterns), ...ignore],
     silentlyIgnore: true
   }
 }

@@ -5,7 +5,7 @@ export const ruleInfos: RuleInfo[] = [
   {
     "id": "api-examples",
     "severity": "warn",
-    "summary": "API endpoint pages show a request example and both a success and an error response",
+    "summary": "API endpoint pages (`api:` in front matter) show a success and an error response in `<ResponseExample>`",
     "fixable": false,
     "url": "https://docs-lint.dev/rules/api-examples",
     "site": false

@@ -125,6 +125,17 @@ describe('docs-lint CLI', () => {
     expect(paths).toEqual(['deep/archive/kept.mdx', 'ok.mdx'])
   })
 
+  it('skips instructions for AI assistants, but not a page about agents', async () => {
+    const root = tempSite({
+      'CLAUDE.md': h1Page,
+      'AGENTS.md': h1Page,
+      'tools/skill/SKILL.md': h1Page,
+      'agents.mdx': goodPage
+    })
+    const run = await runCli(['--format', 'json'], root)
+    expect((JSON.parse(run.stdout) as Array<{path: string}>).map((file) => file.path)).toEqual(['agents.mdx'])
+  })
+
   it('expands quoted globs', async () => {
     const root = tempSite({'guides/a.mdx': h1Page, 'guides/b.md': goodPage, 'other/c.mdx': h1Page})
     const run = await runCli(['--format', 'json', 'guides/**/*.mdx'], root)
