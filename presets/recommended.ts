@@ -19,7 +19,6 @@ const recommended: UserConfig = {
     'navigation': 'error',
     'no-secrets': 'error',
     'orphan-pages': 'warn',
-    'passive-voice': 'info',
     'second-person': 'info',
     'sentence-length': 'info',
     'steps-for-procedures': 'warn',

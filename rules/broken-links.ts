@@ -2,7 +2,7 @@ import {defineRule, type SiteContext} from '../src/rule.js'
 import {resolveLink} from '../src/site/links.js'
 import type {Site, SitePage} from '../src/site/model.js'
 import {cleanId} from '../src/site/slug.js'
-import {CloseMatcher} from '../src/close-match.js'
+import {CloseMatcher, nameLimit} from '../src/close-match.js'
 
 /**
  * Internal links resolve: Markdown links and images, `href` of `Card` and `a`, `src` of `img`,
@@ -53,7 +53,7 @@ export default defineRule({
             routes ??= new CloseMatcher([...site.routes.keys()])
             // Sites repeat a broken link on many pages (and in every language): measure each once.
             if (!routeGuesses.has(target.path)) {
-              routeGuesses.set(target.path, /\.\w+$/.test(target.path) ? undefined : routes.find(target.path, Math.max(2, Math.floor(target.path.length / 4))))
+              routeGuesses.set(target.path, /\.\w+$/.test(target.path) ? undefined : routes.find(target.path, nameLimit(target.path)))
             }
             const guess = routeGuesses.get(target.path)
             const close = guess !== undefined
@@ -81,3 +81,4 @@ export default defineRule({
     }
   }
 })
+

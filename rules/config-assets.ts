@@ -55,12 +55,12 @@ export default defineRule({
 /** `remoteNoticed`: for an OpenAPI file, the remote ones already noted in this run. */
 function checkFile(site: Site, context: SiteContext, key: string, node: Located & {type: 'string'}, remoteNoticed: Set<string> | undefined): void {
   const value = node.value.trim()
-  const report = (message: string, level?: 'info') =>
-    context.report({file: node.doc.file, message, place: node.place, actual: node.value, level})
+  const report = (message: string, level?: 'info', notice?: boolean) =>
+    context.report({file: node.doc.file, message, place: node.place, actual: node.value, level, notice})
   if (/^[a-z][a-z\d+.-]*:|^\/\//i.test(value)) {
     if (remoteNoticed && /^https?:/i.test(value) && !remoteNoticed.has(value)) {
       remoteNoticed.add(value)
-      report('Not checked: the remote OpenAPI file `' + value + '` (`' + key + '`), since docs-lint never fetches over the network; nothing to change', 'info')
+      report('not checked: the remote OpenAPI file `' + value + '` (`' + key + '`), since docs-lint never fetches over the network', 'info', true)
     }
     return
   }

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import {closest, distance} from 'fastest-levenshtein'
 import {defineRule, type SiteContext} from '../src/rule.js'
+import {nameLimit} from '../src/close-match.js'
 import type {NavigationEntry} from '../src/site/navigation.js'
 import type {OpenApiSpec, Site} from '../src/site/model.js'
 
@@ -14,25 +15,29 @@ export default defineRule({
   site() {
     return function (site: Site, context: SiteContext) {
       const seen = new Map<string, NavigationEntry>()
+      // A remote OpenAPI file is named by many entries: say once that its operations were not checked.
+      const remoteNoticed = new Set<string>()
       let routes: string[] | undefined
+      const listed = new Set(site.navigation().flatMap((entry) => (entry.operation ? [] : [site.pageAt(normalizeRoute(entry.value))?.route ?? ''])))
       for (const entry of site.navigation()) {
         const {node} = entry
-        const report = (message: string, level?: 'warn' | 'info', expected?: string) =>
-          context.report({file: node.doc.file, message, place: node.place, actual: entry.value, expected, level})
+        const report = (message: string, level?: 'warn' | 'info', expected?: string, notice?: boolean) =>
+          context.report({file: node.doc.file, message, place: node.place, actual: entry.value, expected, level, notice})
         if (entry.operation) {
-          checkOperation(site, entry, report)
+          checkOperation(site, entry, report, remoteNoticed)
           continue
         }
-        const route = path.posix.normalize(entry.value.trim().replace(/^\/+/, '')).replace(/\/+$/, '')
+        const route = normalizeRoute(entry.value)
         if (route === '..' || route.startsWith('../')) {
           report('Unexpected navigation entry `' + entry.value + '` outside the site folder, expected a page path inside it')
           continue
         }
         const page = site.pageAt(route)
         if (!page) {
-          routes ??= [...site.routes.keys()]
+          // A page the navigation already lists is not the one an entry meant.
+          routes ??= [...site.routes.keys()].filter((known) => !listed.has(known))
           const guess = routes.length > 0 ? closest(route, routes) : undefined
-          const close = guess !== undefined && distance(route, guess) <= Math.max(2, Math.floor(route.length / 4))
+          const close = guess !== undefined && distance(route, guess) <= nameLimit(route)
           report(
             'Unexpected navigation entry `' + entry.value + '`: no page `' + route + '.mdx` or `' + route + '.md`, expected a page path relative to the site root without extension' +
               (close ? ', did you mean `' + guess + '`?' : ''),
@@ -55,7 +60,12 @@ export default defineRule({
   }
 })
 
-function checkOperation(site: Site, entry: NavigationEntry, report: (message: string, level?: 'warn' | 'info') => void): void {
+function checkOperation(
+  site: Site,
+  entry: NavigationEntry,
+  report: (message: string, level?: 'warn' | 'info', expected?: string, notice?: boolean) => void,
+  remoteNoticed: Set<string>
+): void {
   const operation = entry.operation!
   const key = operation.method + ' ' + operation.path
   const written = operation.method.toUpperCase() + ' ' + operation.path
@@ -78,7 +88,11 @@ function checkOperation(site: Site, entry: NavigationEntry, report: (message: st
   if (local.some((spec) => spec.operations!.has(key))) return
   const remote = specs.filter((spec) => !spec.file && !spec.error)
   if (remote.length > 0) {
-    report('Unchecked OpenAPI operation `' + written + '`: `' + remote[0]!.reference + '` is remote and docs-lint does not fetch it', 'info')
+    const reference = remote[0]!.reference
+    if (!remoteNoticed.has(reference)) {
+      remoteNoticed.add(reference)
+      report('not checked: the operations navigation names in the remote OpenAPI file `' + reference + '` (first `' + written + '`), since docs-lint never fetches over the network', 'info', undefined, true)
+    }
     return
   }
   const broken = specs.find((spec) => spec.error)
@@ -87,4 +101,9 @@ function checkOperation(site: Site, entry: NavigationEntry, report: (message: st
     return
   }
   report('Unexpected OpenAPI operation `' + written + '`: not in ' + local.map((spec) => '`' + site.relativeOf(spec.file!) + '`').join(', ') + ', expected an operation of the OpenAPI file')
+}
+
+/** A navigation entry as a route: `/guides/install/` is `guides/install`. */
+function normalizeRoute(value: string): string {
+  return path.posix.normalize(value.trim().replace(/^\/+/, '')).replace(/\/+$/, '')
 }

@@ -1,15 +1,17 @@
 import path from 'node:path'
 import {defineRule, type SiteContext} from '../src/rule.js'
 import type {Site} from '../src/site/model.js'
+import {resolveLink} from '../src/site/links.js'
 
 /**
- * Pages no navigation entry reaches: readers find them only by a link or a search. Snippets (under
- * `snippets/`, or imported by a page) are fragments, not pages; ignored files are never linted.
+ * Pages no navigation entry reaches and no reached page links to: readers find them only by a search.
+ * Snippets (under `snippets/`, or imported by a page) are fragments, not pages; ignored files are
+ * never linted.
  */
 export default defineRule({
   id: 'orphan-pages',
   severity: 'warn',
-  summary: 'Every page is reached by a navigation entry (snippets and ignored files aside)',
+  summary: 'Every page is reached by a navigation entry or a link from a reached page (snippets and ignored files aside)',
   fixable: false,
   defaults: {},
   site() {
@@ -33,12 +35,30 @@ export default defineRule({
           imported.add(path.posix.normalize(target))
         }
       }
+      const isSnippet = (relative: string) => imported.has(relative) || /(^|\/)snippets\//.test(relative)
+      // A page outside the navigation that a reached page links to is a hidden page, which the platform
+      // supports on purpose (reached from a card gallery, say): follow links from the navigation out.
+      const byRelative = new Map(site.linted.map((page) => [page.relative, page]))
+      const queue = site.linted.filter((page) => reached.has(page.relative) || isSnippet(page.relative))
+      const linked = new Set(queue.map((page) => page.relative))
+      while (queue.length > 0) {
+        const from = queue.pop()!
+        for (const link of site.factsOf(from)?.links ?? []) {
+          if (link.via === 'image') continue
+          const target = resolveLink(site, from, link.url)
+          const relative = target.kind === 'found' ? target.page?.relative : undefined
+          if (relative === undefined || linked.has(relative)) continue
+          linked.add(relative)
+          const next = byRelative.get(relative)
+          if (next) queue.push(next)
+        }
+      }
       for (const page of site.linted) {
-        if (reached.has(page.relative) || imported.has(page.relative) || /(^|\/)snippets\//.test(page.relative)) continue
+        if (linked.has(page.relative)) continue
         context.report({
           file: page.file!,
           message: 'Unexpected page outside the navigation: no entry in `' + site.config.name + '` reaches `' + page.route +
-            '`, expected it in `navigation`, imported as a snippet, or ignored in `.mintignore`',
+            '` and no page it reaches links to it, expected it in `navigation`, linked from a page, imported as a snippet, ignored in `.mintignore`, or deleted if it is stale',
           place: {start: {line: 1, column: 1}, end: {line: 1, column: 1}},
           actual: page.route
         })

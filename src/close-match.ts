@@ -54,3 +54,12 @@ export class CloseMatcher {
     return best
   }
 }
+
+/**
+ * How many edits a "did you mean" may be from a broken path: a quarter of its last segment. Measured on
+ * the whole path, a long shared folder let an unrelated page of that folder pass for a typo.
+ */
+export function nameLimit(route: string): number {
+  const name = route.slice(route.lastIndexOf('/') + 1)
+  return Math.max(2, Math.floor(name.length / 4))
+}

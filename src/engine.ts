@@ -4,7 +4,7 @@ import {VFile as VFileClass, type VFile} from 'vfile'
 import {compareMessage} from 'vfile-sort'
 import {ConfigError, resolveConfig, type ResolvedConfig, type RuleSetting, type UserConfig} from './config.js'
 import type {Root} from 'mdast'
-import {MESSAGES_URL} from './rule-info.js'
+import {MESSAGES_URL, NOTICE_SOURCE} from './rule-info.js'
 import {ResultCache, contentHash, pageStat, stampOf, type FileStamp, type PageStat} from './cache.js'
 import {defaultMaxFileSize} from './limits.js'
 import {PagePool, PageTimeoutError, availableCores} from './pool.js'
@@ -578,6 +578,17 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     file.history = [path.relative(cwd, absolute)]
     files.push(file)
   }
+  // What the site checks could not look at (remote files) is a notice of the run, once, not a finding.
+  const notices: string[] = []
+  files = files.filter((file) => {
+    if (!file.messages.some((message) => message.source === NOTICE_SOURCE)) return true
+    const relative = path.relative(cwd, path.resolve(file.cwd, file.path)).split(path.sep).join('/')
+    for (const message of file.messages) {
+      if (message.source === NOTICE_SOURCE) notices.push(relative + ':' + (message.line ?? 1) + ':' + (message.column ?? 1) + ': ' + message.reason)
+    }
+    file.messages = file.messages.filter((message) => message.source !== NOTICE_SOURCE)
+    return file.messages.length > 0 || byPath.has(path.resolve(file.cwd, file.path))
+  })
   if (shard) {
     // Each page's problems belong to its own shard; the config files' problems to shard 1 alone.
     files = files.filter((file) => {
@@ -590,7 +601,6 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     if (file.messages.length > 1 && (relabelled || sortedCounts.get(file) !== file.messages.length)) file.messages.sort(compareMessage)
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-  const notices: string[] = []
   if (cache) {
     cache.save()
     notices.push(...cache.notices)

@@ -190,7 +190,7 @@ export const ruleInfos: RuleInfo[] = [
   {
     "id": "orphan-pages",
     "severity": "warn",
-    "summary": "Every page is reached by a navigation entry (snippets and ignored files aside)",
+    "summary": "Every page is reached by a navigation entry or a link from a reached page (snippets and ignored files aside)",
     "fixable": false,
     "url": "https://docs-lint.dev/rules/orphan-pages",
     "site": true

@@ -4,6 +4,9 @@ import {ruleInfos as generated} from './rule-info.generated.js'
 // Names shared by the rules, the engine and the reporters; here so that none of them loads a rule.
 export const SOURCE = 'docs-lint'
 export const DOCS_BASE_URL = 'https://docs-lint.dev/rules/'
+/** The `source` of a site message that is a notice of the run (`SiteReport.notice`), not a finding. */
+export const NOTICE_SOURCE = 'docs-lint:notice'
+
 export const MESSAGES_URL = 'https://docs-lint.dev/messages'
 
 /**

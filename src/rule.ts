@@ -5,6 +5,7 @@ import {lintRule} from 'unified-lint-rule'
 import {pageOf, type Page} from './page.js'
 import type {Site} from './site/model.js'
 import {DOCS_BASE_URL, SOURCE} from './rule-info.js'
+export {NOTICE_SOURCE} from './rule-info.js'
 
 /** Severity as written in config files. `info` is shown but never fails a run. */
 export type Severity = 'off' | 'info' | 'warn' | 'error'
@@ -55,6 +56,11 @@ export type Check = (tree: Root, context: RuleContext) => void
 export interface SiteReport {
   file: VFile
   message: string
+  /**
+   * What the check could not look at (a remote file docs-lint never fetches): shown once as a notice
+   * of the run, not counted as a problem in the page.
+   */
+  notice?: boolean | undefined
   place?: Position | Point | undefined
   actual?: string | undefined
   expected?: string | string[] | undefined

@@ -116,3 +116,28 @@ describe('a config that turns every rule off', () => {
     expect(one.stdout).toBe('a.mdx:5:1: error Unexpected heading level `1`, expected `2`: the page title comes from front matter (heading-levels)\n')
   })
 })
+
+describe('notices of what was not checked', () => {
+  it('name each remote OpenAPI file once on stderr, outside the report, and never fail the run', async () => {
+    const url = 'https://api.example.com/openapi.json'
+    const root = tempSite({
+      'docs.json': JSON.stringify({
+        name: 'Site', theme: 'mint', colors: {primary: '#0D6B3E'},
+        navigation: {languages: [
+          {language: 'en', tabs: [{tab: 'API', openapi: url, groups: [{group: 'Start', pages: ['index', 'GET /users', 'POST /users']}]}]},
+          {language: 'es', tabs: [{tab: 'API', openapi: url, groups: [{group: 'Inicio', pages: ['es/index']}]}]}
+        ]}
+      }),
+      'index.mdx': goodPage,
+      'es/index.mdx': goodPage
+    })
+    const run = await runCli(['-f', 'json'], root)
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout).flatMap((file: {messages: unknown[]}) => file.messages)).toEqual([])
+    const notices = run.stderr.trim().split('\n')
+    expect(notices).toEqual([
+      expect.stringMatching(/^docs-lint: docs\.json:1:\d+: not checked: the remote OpenAPI file `https:\/\/api\.example\.com\/openapi\.json` \(`navigation\.languages\[0\]\.tabs\[0\]\.openapi`\), since docs-lint never fetches over the network$/),
+      expect.stringMatching(/^docs-lint: docs\.json:1:\d+: not checked: the operations navigation names in the remote OpenAPI file `https:\/\/api\.example\.com\/openapi\.json` \(first `GET \/users`\)/)
+    ])
+  })
+})

@@ -1,7 +1,7 @@
 // The site rules themselves: loaded only when a site is checked, not when the cache serves its results.
 import type {VFile} from 'vfile'
 import type {ResolvedConfig, RuleEntry} from '../config.js'
-import type {Rule, Severity, SiteReport} from '../rule.js'
+import {NOTICE_SOURCE, type Rule, type Severity, type SiteReport} from '../rule.js'
 import {MESSAGES_URL, SOURCE} from '../rule-info.js'
 import {rules} from '../../rules/index.js'
 import type {ChangeSet} from '../git.js'
@@ -43,7 +43,7 @@ function runSiteRule(rule: Rule<any>, site: Site, rootConfig: ResolvedConfig | u
     if (!fileEntry) return
     const shift = rank[problem.level ?? rule.severity] - rank[rule.severity]
     const level = byRank[Math.max(0, Math.min(2, rank[fileEntry.severity] + shift))]!
-    const message = problem.file.message(problem.message, {place: problem.place, ruleId: rule.id, source: SOURCE})
+    const message = problem.file.message(problem.message, {place: problem.place, ruleId: rule.id, source: problem.notice ? NOTICE_SOURCE : SOURCE})
     message.url = rule.url
     message.fatal = level === 'error' ? true : level === 'warn' ? false : undefined
     if (problem.actual !== undefined) message.actual = problem.actual

@@ -40,7 +40,10 @@ export interface PageFacts {
   imports: string[]
   /** Headings are unknown when the page did not parse: anchors into it are not checked. */
   parseFailed: boolean
-  /** An API page (`openapi:`/`asyncapi:` front matter): the platform generates its body and anchors. */
+  /**
+   * An API page (`openapi:`, `openapi-schema:` or `asyncapi:` front matter): the platform generates its
+   * body and anchors.
+   */
   generated: boolean
 }
 
@@ -75,7 +78,7 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
     links: [],
     imports: [],
     parseFailed,
-    generated: text('openapi') !== undefined || text('asyncapi') !== undefined
+    generated: text('openapi') !== undefined || text('openapi-schema') !== undefined || text('asyncapi') !== undefined
   }
   const source = page.source
   // A definition (`[id]: /url`) is a link only where a reference uses it.
