@@ -12,6 +12,16 @@ import {presets} from '../presets/index.js'
 import {version} from './version.js'
 import {compareMessage} from 'vfile-sort'
 import {changesSince, type ChangeSet} from './git.js'
+import {
+  applySuppressions,
+  defaultSuppressionsFile,
+  pruneSuppressions,
+  readSuppressions,
+  recordSuppressions,
+  SuppressionsError,
+  writeSuppressions,
+  type Suppressions
+} from './suppressions.js'
 
 type Format = 'pretty' | 'compact' | 'json' | 'github' | 'sarif'
 const formatNames: Format[] = ['pretty', 'compact', 'json', 'github', 'sarif']
@@ -74,6 +84,11 @@ Options:
       --fix               Fix what rules can fix safely, write the files, report what remains
       --fix-dry-run       Print the fixes as a unified diff; write nothing
       --fix-rule <id>     Only apply the fixes of this rule (repeatable)
+      --suppress-all      Record every finding of this run in the suppressions file; later runs
+                          report only findings beyond its counts
+      --suppress-rule <id>  Record the findings of this rule only (repeatable)
+      --prune-suppressions  Remove suppressions of findings that no longer occur
+      --suppressions-location <path>  The suppressions file (default docs-lint-suppressions.json)
   -q, --quiet             Report errors only
       --max-warnings <n>  Exit with 1 when there are more than n warnings
   -f, --format <name>     Output format: pretty (default), compact, json, github or sarif
@@ -142,6 +157,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         cache: {type: 'boolean'},
         'cache-location': {type: 'string'},
         'file-timeout': {type: 'string'},
+        'suppress-all': {type: 'boolean'},
+        'suppress-rule': {type: 'string', multiple: true},
+        'prune-suppressions': {type: 'boolean'},
+        'suppressions-location': {type: 'string'},
         version: {type: 'boolean', short: 'v'},
         help: {type: 'boolean', short: 'h'}
       }
@@ -219,6 +238,27 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
   }
 
+  for (const ruleId of values['suppress-rule'] ?? []) {
+    if (!ruleInfoById.has(ruleId)) {
+      io.stderr('docs-lint: ' + unknownRuleMessage(ruleId) + ' in `--suppress-rule`\n')
+      return 2
+    }
+  }
+  const recording = values['suppress-all'] === true || (values['suppress-rule']?.length ?? 0) > 0
+  if ((recording || values['prune-suppressions']) && (values['changed-since'] !== undefined || values.shard !== undefined)) {
+    io.stderr('docs-lint: `' + (recording ? '--suppress-all` or `--suppress-rule' : '--prune-suppressions') + '` records the whole site: run it without `--changed-since` and `--shard`\n')
+    return 2
+  }
+  const suppressionsPath = path.resolve(io.cwd, values['suppressions-location'] ?? defaultSuppressionsFile)
+  let suppressions: Suppressions | undefined
+  try {
+    suppressions = readSuppressions(suppressionsPath)
+  } catch (error) {
+    if (!(error instanceof SuppressionsError)) throw error
+    io.stderr('docs-lint: ' + error.message + '\n')
+    return 2
+  }
+
   let changes: ChangeSet | undefined
   if (values['changed-since'] !== undefined) {
     try {
@@ -294,6 +334,25 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   if (values.fix || dryRun || fixRules) {
     const diffs = await fixFiles(files, {write: !dryRun, rules: fixRules})
     if (dryRun && format === 'pretty' && diffs.length > 0) io.stdout(diffs.join(''))
+  }
+  if (recording || values['prune-suppressions']) {
+    suppressions = recording
+      ? recordSuppressions(suppressions, files, io.cwd, values['suppress-all'] ? undefined : new Set(values['suppress-rule']))
+      : pruneSuppressions(suppressions ?? {}, files, io.cwd)
+    try {
+      writeSuppressions(suppressionsPath, suppressions)
+    } catch (error) {
+      io.stderr('docs-lint: cannot write `' + path.relative(io.cwd, suppressionsPath) + '`: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message) + '\n')
+      return 2
+    }
+  }
+  if (suppressions) {
+    const {suppressed, unused} = applySuppressions(files, io.cwd, suppressions)
+    const name = path.relative(io.cwd, suppressionsPath) || suppressionsPath
+    if (suppressed > 0) io.stderr('docs-lint: ' + suppressed + ' known ' + (suppressed === 1 ? 'finding' : 'findings') + ' suppressed by `' + name + '`\n')
+    if (unused > 0 && !values['prune-suppressions']) {
+      io.stderr('docs-lint: ' + unused + ' suppressed ' + (unused === 1 ? 'finding no longer occurs' : 'findings no longer occur') + ': run with `--prune-suppressions` to update `' + name + '`\n')
+    }
   }
   if (values.quiet) {
     for (const file of files) file.messages = file.messages.filter((message) => message.fatal === true)
