@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {parseArgs} from 'node:util'
+import picomatch from 'picomatch'
 import type {VFile} from 'vfile'
 import {lint} from './engine.js'
 import {ConfigError, parseRuleFlag, type RuleSetting} from './config.js'
@@ -84,6 +85,7 @@ Options:
       --fix               Fix what rules can fix safely, write the files, report what remains
       --fix-dry-run       Print the fixes as a unified diff; write nothing
       --fix-rule <id>     Only apply the fixes of this rule (repeatable)
+      --no-error-on-unmatched-pattern  Do not fail when a path or glob matches no page
       --suppress-all      Record every finding of this run in the suppressions file; later runs
                           report only findings beyond its counts
       --suppress-rule <id>  Record the findings of this rule only (repeatable)
@@ -158,6 +160,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         'cache-location': {type: 'string'},
         'file-timeout': {type: 'string'},
         'suppress-all': {type: 'boolean'},
+        'no-error-on-unmatched-pattern': {type: 'boolean'},
         'suppress-rule': {type: 'string', multiple: true},
         'prune-suppressions': {type: 'boolean'},
         'suppressions-location': {type: 'string'},
@@ -330,6 +333,15 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 2
   }
   const files = result.files
+  // A path that does not exist, or a glob that matches no page, is a mistake in the command: say so
+  // and exit 2, instead of passing without looking at anything.
+  if (!values['no-error-on-unmatched-pattern'] && !changes && !shard) {
+    const unmatched = unmatchedPatterns(positionals.length > 0 ? positionals : ['.'], files, io.cwd)
+    if (unmatched.length > 0) {
+      for (const problem of unmatched) io.stderr('docs-lint: ' + problem + '\n')
+      return 2
+    }
+  }
   const dryRun = values['fix-dry-run'] ?? false
   if (values.fix || dryRun || fixRules) {
     const diffs = await fixFiles(files, {write: !dryRun, rules: fixRules})
@@ -425,6 +437,30 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
     file.messages = [...result.messages, ...siteMessages].sort(compareMessage)
   }
   return diffs
+}
+
+/** The given paths and globs that name no page: each with why. */
+function unmatchedPatterns(patterns: readonly string[], files: readonly VFile[], cwd: string): string[] {
+  const pages = files.filter((file) => /\.(md|mdx|markdown)$/i.test(file.path)).map((file) => path.resolve(file.cwd, file.path))
+  const problems: string[] = []
+  for (const pattern of patterns) {
+    const absolute = path.resolve(cwd, pattern)
+    const missing = files.some(
+      (file) => path.resolve(file.cwd, file.path) === absolute && file.messages.some((message) => message.ruleId === 'read-error' && message.reason.startsWith('No such file or folder'))
+    )
+    let matched: boolean
+    if (missing) {
+      problems.push('No such file or folder: `' + pattern + '`')
+      continue
+    } else if (fs.existsSync(absolute)) {
+      matched = pages.some((page) => page === absolute || page.startsWith(absolute.endsWith(path.sep) ? absolute : absolute + path.sep))
+    } else {
+      const match = picomatch(pattern.split(path.sep).join('/'), {dot: true})
+      matched = pages.some((page) => match(path.relative(cwd, page).split(path.sep).join('/')))
+    }
+    if (!matched) problems.push('No pages match `' + pattern + '`: there are none, or every one is ignored (`.mintignore`, `.docs-lintignore`); pass `--no-error-on-unmatched-pattern` to allow it')
+  }
+  return problems
 }
 
 function count(files: VFile[]): {errors: number; warnings: number} {

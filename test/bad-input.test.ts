@@ -96,14 +96,17 @@ describe('bad input gets a clear message at its position, and the run goes on', 
     ])
   })
 
-  it('a path that matches nothing', async () => {
-    const root = tempSite({'a.mdx': goodPage})
-    const run = await runCli(['--format', 'json', 'missing.mdx'], root)
-    expect(run.code).toBe(1)
-    expect(JSON.parse(run.stdout)[0].messages[0]).toMatchObject({
-      ruleId: 'read-error',
-      reason: 'No such file or folder: nothing matched `missing.mdx`'
-    })
+  it('a path that does not exist, a glob or folder that matches no page: exit 2, unless allowed', async () => {
+    const root = tempSite({'a.mdx': goodPage, 'empty/notes.txt': 'x', 'drafts/b.mdx': goodPage, '.mintignore': 'drafts/\n'})
+    const missing = await runCli(['--format', 'json', 'missing.mdx'], root)
+    expect(missing).toEqual({code: 2, stdout: '', stderr: 'docs-lint: No such file or folder: `missing.mdx`\n'})
+    for (const pattern of ['guides/**/*.mdx', 'empty', 'drafts']) {
+      const run = await runCli([pattern], root)
+      expect(run.code, pattern).toBe(2)
+      expect(run.stderr).toBe('docs-lint: No pages match `' + pattern + '`: there are none, or every one is ignored (`.mintignore`, `.docs-lintignore`); pass `--no-error-on-unmatched-pattern` to allow it\n')
+    }
+    expect(await runCli(['--no-error-on-unmatched-pattern', 'empty'], root)).toEqual({code: 0, stdout: '', stderr: ''})
+    expect((await runCli(['a.mdx', '*.mdx', '.'], root)).code).toBe(0)
   })
 })
 
