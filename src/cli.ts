@@ -86,6 +86,7 @@ Options:
       --fix-dry-run       Print the fixes as a unified diff; write nothing
       --fix-rule <id>     Only apply the fixes of this rule (repeatable)
       --no-error-on-unmatched-pattern  Do not fail when a path or glob matches no page
+      --report-unused-disable-directives  Warn about docs-lint comments that turn nothing off
       --suppress-all      Record every finding of this run in the suppressions file; later runs
                           report only findings beyond its counts
       --suppress-rule <id>  Record the findings of this rule only (repeatable)
@@ -161,6 +162,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         'file-timeout': {type: 'string'},
         'suppress-all': {type: 'boolean'},
         'no-error-on-unmatched-pattern': {type: 'boolean'},
+        'report-unused-disable-directives': {type: 'boolean'},
         'suppress-rule': {type: 'string', multiple: true},
         'prune-suppressions': {type: 'boolean'},
         'suppressions-location': {type: 'string'},
@@ -317,6 +319,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     cwd: io.cwd,
     configPath: values.config,
     overrides,
+    reportUnusedDisableDirectives: values['report-unused-disable-directives'],
     only: changes?.pages,
     changes,
     shard,

@@ -25,6 +25,8 @@ export interface UserConfig {
   overrides?: UserOverride[]
   /** Honour Vale's and markdownlint's own comments (`vale off`, `markdownlint-disable`); default true. */
   thirdPartyDirectives?: boolean
+  /** Warn about `docs-lint` comments that turn nothing off; default false. */
+  reportUnusedDisableDirectives?: boolean
 }
 
 export interface UserOverride {
@@ -61,6 +63,7 @@ export interface ResolvedConfig {
   language: string
   overrides: ResolvedOverride[]
   thirdPartyDirectives: boolean
+  reportUnusedDisableDirectives: boolean
 }
 
 /** A problem in configuration: reported once, with exit code 2. */
@@ -68,7 +71,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-const topLevelKeys = ['$schema', 'extends', 'rules', 'components', 'language', 'overrides', 'thirdPartyDirectives']
+const topLevelKeys = ['$schema', 'extends', 'rules', 'components', 'language', 'overrides', 'thirdPartyDirectives', 'reportUnusedDisableDirectives']
 const overrideKeys = ['files', 'languages', 'language', 'rules']
 const severities: Record<string, Severity> = {
   off: 'off', info: 'info', warn: 'warn', warning: 'warn', error: 'error',
@@ -268,6 +271,8 @@ export function resolveConfig(
     cwd?: string | undefined
     /** Receives every file that an `extends` loads (absolute paths). */
     extendedFiles?: Set<string> | undefined
+    /** `--report-unused-disable-directives`: wins over the config files. */
+    reportUnusedDisableDirectives?: boolean | undefined
   } = {}
 ): ResolvedConfig {
   displayRoot = options.cwd ?? process.cwd()
@@ -278,6 +283,7 @@ export function resolveConfig(
     language: undefined,
     overrides: [],
     thirdPartyDirectives: undefined,
+    reportUnusedDisableDirectives: undefined,
     cwd: path.resolve(options.cwd ?? process.cwd())
   }
   collect(user ?? {extends: 'recommended'}, options.filePath, [], state)
@@ -290,7 +296,8 @@ export function resolveConfig(
     filePath: options.filePath,
     language: state.language ?? 'en',
     overrides: state.overrides,
-    thirdPartyDirectives: state.thirdPartyDirectives ?? true
+    thirdPartyDirectives: state.thirdPartyDirectives ?? true,
+    reportUnusedDisableDirectives: options.reportUnusedDisableDirectives ?? state.reportUnusedDisableDirectives ?? false
   }
   // Registry order keeps message order stable whatever order the config lists rules in.
   for (const rule of ruleInfos) {
@@ -324,6 +331,7 @@ interface Collected {
   language: string | undefined
   overrides: ResolvedOverride[]
   thirdPartyDirectives: boolean | undefined
+  reportUnusedDisableDirectives: boolean | undefined
   cwd: string
 }
 
@@ -428,12 +436,11 @@ function collect(config: unknown, filePath: string | undefined, chain: string[],
     for (const name of list) state.components.add(name)
   }
   if (record['language'] !== undefined) state.language = languageCode(record['language'], '`language`', filePath)
-  const directives = record['thirdPartyDirectives']
-  if (directives !== undefined) {
-    if (typeof directives !== 'boolean') {
-      throw new ConfigError('Invalid `thirdPartyDirectives`' + where(filePath) + ': expected `true` or `false`')
-    }
-    state.thirdPartyDirectives = directives
+  for (const key of ['thirdPartyDirectives', 'reportUnusedDisableDirectives'] as const) {
+    const value = record[key]
+    if (value === undefined) continue
+    if (typeof value !== 'boolean') throw new ConfigError('Invalid `' + key + '`' + where(filePath) + ': expected `true` or `false`')
+    state[key] = value
   }
   const overrides = record['overrides']
   if (overrides !== undefined) {

@@ -47,6 +47,8 @@ export interface LintOptions {
   cacheLocation?: string | undefined
   /** Rule settings that win over every config file (`--rule`). */
   overrides?: Record<string, RuleSetting>
+  /** Warn about docs-lint comments that turn nothing off (`--report-unused-disable-directives`). */
+  reportUnusedDisableDirectives?: boolean | undefined
 }
 
 export interface LintResult {
@@ -445,7 +447,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     let resolved = resolvedByFile.get(key)
     if (!resolved) {
       try {
-        resolved = resolveConfig(user, {filePath, overrides, cwd, extendedFiles})
+        resolved = resolveConfig(user, {filePath, overrides, cwd, extendedFiles, reportUnusedDisableDirectives: options.reportUnusedDisableDirectives})
       } catch (error) {
         if (error instanceof ConfigError) configErrors.add(error.message)
         throw error
@@ -483,7 +485,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   }
   const rcPath = options.configPath === undefined ? undefined : path.resolve(cwd, options.configPath)
   if (inputs && rcPath) inputs.configFiles.push(rcPath)
-  const settingsKey = contentHash(JSON.stringify([cwd, patterns, rcPath ?? null, overrides, options.maxFileSize ?? null]))
+  const settingsKey = contentHash(JSON.stringify([cwd, patterns, rcPath ?? null, overrides, options.maxFileSize ?? null, options.reportUnusedDisableDirectives ?? null]))
   const signature = inputs ? discoverySignature(inputs, [settingsKey, screened.ignore, screened.unreadable]) : undefined
   const pool = jobs > 0 ? new PagePool(jobs, options.fileTimeoutMs ?? 30_000) : undefined
   const deferred = pool !== undefined || cache !== undefined || options.onProgress !== undefined

@@ -18,6 +18,7 @@ import {languageOfFolder, pageLanguageOf} from './language.js'
 import {configuredLanguage, pageConfig} from './overrides.js'
 import {findSiteRoot} from './site/files.js'
 import {applyThirdPartyDirectives} from './directives.js'
+import {applyInlineControl} from './inline-control.js'
 
 
 /** Ids of messages that come from docs-lint itself rather than from a rule. */
@@ -37,10 +38,13 @@ interface Compiled {
   ruleIds: Set<string>
   /** Enabled site rules: when any, each page leaves its facts for the site checks. */
   siteRuleIds: string[]
-  messageControl: (tree: Root, file: VFile) => void
+  /** Warn about docs-lint comments that turn nothing off (`--report-unused-disable-directives`). */
+  reportUnused: boolean
 }
 
 const compiledConfigs = new WeakMap<ResolvedConfig, Compiled>()
+const knownRules: ReadonlySet<string> = new Set(ruleById.keys())
+const siteRuleIds: ReadonlySet<string> = new Set([...ruleById.values()].filter((rule) => rule.site).map((rule) => rule.id))
 
 /** Rule set-up happens once per config, however many files use it. */
 function compile(config: ResolvedConfig, processor: Processor<any, any, any, any, any>): Compiled {
@@ -63,12 +67,7 @@ function compile(config: ResolvedConfig, processor: Processor<any, any, any, any
     rules: compiledRules,
     ruleIds: new Set(config.rules.keys()),
     siteRuleIds,
-    // Loaded when a page is first linted here: a replayed or worker-served run never needs it.
-    messageControl: (load('remark-message-control') as typeof import('remark-message-control')).default({
-      name: SOURCE,
-      source: SOURCE,
-      known: [...ruleById.keys()]
-    }) as unknown as Compiled['messageControl']
+    reportUnused: config.reportUnusedDisableDirectives
   }
   compiledConfigs.set(config, compiled)
   return compiled
@@ -208,42 +207,12 @@ function runRule(entry: CompiledRule, tree: Root, file: VFile): void {
 }
 
 function controlMessages(compiled: Compiled, tree: Root, file: VFile): void {
-  if (!String(file.value ?? '').includes(SOURCE)) {
-    // No `docs-lint` comment can be on the page, so inline control would keep every message. Skip its
-    // walk over the tree, but place position-less messages at 1:1 as it does.
-    for (const message of file.messages) {
-      if (message.source !== SOURCE) continue
-      if (!message.line) message.line = 1
-      if (!message.column) message.column = 1
-    }
-    return
-  }
-  // Inline control treats text after the last leaf it reaches as unreachable and drops messages
-  // there (a missing front matter on a blank page, a problem on a trailing `<Card />`): give the
-  // root an end without an offset, so nothing after the last node counts as a gap.
-  const start = tree.position?.start ?? {line: 1, column: 1, offset: 0}
-  const end = {line: tree.position?.end.line ?? 1, column: tree.position?.end.column ?? 1}
-  try {
-    compiled.messageControl({...tree, position: {start, end}}, file)
-  } catch {
-    // An unknown keyword (`docs-lint disabel`) is already recorded on the file by `fail`.
-  }
+  applyInlineControl(tree, file, knownRules, {reportUnused: compiled.reportUnused, siteRules: siteRuleIds})
+  // Messages without a place (a missing front matter on a blank page) point at the page's start.
   for (const message of file.messages) {
-    if (message.source === 'unified-message-control' || (message.source === SOURCE && message.ruleId === 'known')) {
-      message.source = SOURCE
-      message.ruleId = 'inline-config'
-      message.fatal = false
-      message.url = MESSAGES_URL + '#inline-config'
-      message.reason = message.reason
-        .replace(/^Cannot (\w+) `'([^']*)'`, it’s not known$/, 'Unknown rule `$2` in `$1` comment: it is not a docs-lint rule')
-        .replace(/^Unknown keyword `([^`]*)`: expected .*$/, 'Unknown keyword `$1` in a docs-lint comment, expected `disable`, `enable` or `ignore`')
-    } else if (message.fatal && message.source === undefined && /^Unknown keyword/.test(message.reason)) {
-      message.source = SOURCE
-      message.ruleId = 'inline-config'
-      message.fatal = false
-      message.url = MESSAGES_URL + '#inline-config'
-      message.reason = message.reason.replace(/^Unknown keyword `([^`]*)`: expected .*$/, 'Unknown keyword `$1` in a docs-lint comment, expected `disable`, `enable` or `ignore`')
-    }
+    if (message.source !== SOURCE) continue
+    if (!message.line) message.line = 1
+    if (!message.column) message.column = 1
   }
 }
 

@@ -13,6 +13,7 @@ export interface SerializedConfig {
   language: string
   overrides: ResolvedConfig['overrides']
   thirdPartyDirectives: boolean
+  reportUnusedDisableDirectives: boolean
 }
 
 export interface SerializedMessage {
@@ -42,7 +43,7 @@ export function serializeConfig(config: ResolvedConfig): SerializedConfig {
   if (!serialized) {
     const rules = [...config.rules]
     const key = createHash('sha256')
-      .update(JSON.stringify([rules, config.components, config.language, config.overrides, config.thirdPartyDirectives]))
+      .update(JSON.stringify([rules, config.components, config.language, config.overrides, config.thirdPartyDirectives, config.reportUnusedDisableDirectives]))
       .digest('hex')
       .slice(0, 32)
     serialized = {
@@ -52,7 +53,8 @@ export function serializeConfig(config: ResolvedConfig): SerializedConfig {
       filePath: config.filePath,
       language: config.language,
       overrides: config.overrides,
-      thirdPartyDirectives: config.thirdPartyDirectives
+      thirdPartyDirectives: config.thirdPartyDirectives,
+      reportUnusedDisableDirectives: config.reportUnusedDisableDirectives
     }
     serializedConfigs.set(config, serialized)
   }
@@ -71,7 +73,8 @@ export function deserializeConfig(serialized: SerializedConfig): ResolvedConfig 
       filePath: serialized.filePath,
       language: serialized.language,
       overrides: serialized.overrides,
-      thirdPartyDirectives: serialized.thirdPartyDirectives
+      thirdPartyDirectives: serialized.thirdPartyDirectives,
+      reportUnusedDisableDirectives: serialized.reportUnusedDisableDirectives
     }
     deserializedConfigs.set(serialized.key, config)
   }
