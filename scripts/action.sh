@@ -15,6 +15,9 @@ esac
 
 [ -n "${DOCS_LINT_CONFIG:-}" ] && args+=(--config "$DOCS_LINT_CONFIG")
 [ -n "${DOCS_LINT_SARIF_FILE:-}" ] && args+=(--output-file "sarif=$DOCS_LINT_SARIF_FILE")
+# The cache file lives where actions/cache restores and saves it; docs-lint-suppressions.json, when the
+# repository has one, is read from the same folder without a flag.
+[ "${DOCS_LINT_CACHE:-false}" = "true" ] && args+=(--cache --cache-location .docs-lint-cache)
 
 if [ "${DOCS_LINT_ONLY_CHANGED:-false}" = "true" ]; then
   base=""

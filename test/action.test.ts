@@ -91,6 +91,20 @@ describe('GitHub Action (scripts/action.sh as the composite action runs it)', ()
     expect(run.status).toBe(1)
   })
 
+  it('keeps a cache between runs with cache: true, so the second run over the same pages is served from it', () => {
+    const {repo, event} = pullRequest({'docs/new.mdx': withWarning})
+    const first = runAction(repo, event, {DOCS_LINT_CACHE: 'true', DOCS_LINT_ONLY_CHANGED: 'false'})
+    expect(fs.existsSync(path.join(repo, '.docs-lint-cache'))).toBe(true)
+    const cached = fs.statSync(path.join(repo, '.docs-lint-cache')).size
+    const second = runAction(repo, event, {DOCS_LINT_CACHE: 'true', DOCS_LINT_ONLY_CHANGED: 'false'})
+    expect(second.stdout).toBe(first.stdout)
+    expect(second.status).toBe(first.status)
+    expect(fs.statSync(path.join(repo, '.docs-lint-cache')).size).toBe(cached)
+    const action = fs.readFileSync(path.join(project, 'action.yml'), 'utf8')
+    expect(action).toContain('uses: actions/cache@v4')
+    expect(action).toContain('path: .docs-lint-cache')
+  })
+
   it('rejects an unknown fail-on value', () => {
     const {repo, event} = pullRequest({})
     const run = runAction(repo, event, {DOCS_LINT_FAIL_ON: 'sometimes'})
