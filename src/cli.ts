@@ -336,6 +336,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 2
   }
   const files = result.files
+  if (changes) keepWhatTheChangeCaused(files, changes)
   // A path that does not exist, or a glob that matches no page, is a mistake in the command: say so
   // and exit 2, instead of passing without looking at anything.
   if (!values['no-error-on-unmatched-pattern'] && !changes && !shard) {
@@ -440,6 +441,24 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
     file.messages = [...result.messages, ...siteMessages].sort(compareMessage)
   }
   return diffs
+}
+
+/**
+ * `--changed-since` reports what the change could cause: every finding on a changed page (and, from the
+ * site checks, links in unchanged pages into changed or removed ones), but findings on a config file
+ * only when that file changed, or when its navigation names a page the change removed.
+ */
+function keepWhatTheChangeCaused(files: VFile[], changes: ChangeSet): void {
+  const removed = [...changes.removed]
+  for (const file of files) {
+    const absolute = path.resolve(file.cwd, file.path)
+    if (/\.(md|mdx|markdown)$/i.test(file.path) || changes.others.has(absolute)) continue
+    const root = path.dirname(absolute)
+    const removedRoutes = new Set(removed.map((page) => path.relative(root, page).split(path.sep).join('/').replace(/\.(md|mdx)$/i, '')))
+    file.messages = file.messages.filter(
+      (message) => message.ruleId === 'navigation' && removedRoutes.has(String(message.actual ?? '').trim().replace(/^\/+|\/+$/g, ''))
+    )
+  }
 }
 
 /** The given paths and globs that name no page: each with why. */

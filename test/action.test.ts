@@ -165,5 +165,16 @@ describe('--changed-since', () => {
     const reasons = run.files.flatMap((file) => file.messages.map((message) => file.path + ' ' + message.ruleId + ' ' + message.reason))
     expect(reasons).toContain('intro.mdx broken-links Unexpected broken link `/old`: no page or file `old`, expected an existing page, file or redirect')
     expect(reasons.some((reason) => reason.startsWith('other.mdx'))).toBe(false)
+    // docs.json did not change, but it lists the removed page: that finding is the change's doing.
+    expect(reasons.filter((reason) => reason.startsWith('docs.json'))).toEqual([
+      expect.stringMatching(/^docs\.json navigation Unexpected navigation entry `old`: no page `old\.mdx` or `old\.md`/)
+    ])
+  })
+
+  it('reports nothing on an unchanged docs.json that the change does not touch', () => {
+    const repo = branch({guide: '---\ntitle: Guide\ndescription: The guide page.\n---\n\n## Install the tool\n\nYou run the installer twice.\n'})
+    // A problem docs.json had before the branch (a theme the platform does not know) is not the branch's.
+    const run = lintChanged(repo)
+    expect(run.files.filter((file) => file.path === 'docs.json')).toEqual([])
   })
 })
