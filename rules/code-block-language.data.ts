@@ -51,9 +51,10 @@ export const tabbedCodeComponents: readonly string[] = ['CodeGroup', 'RequestExa
  * with one, or matches one of `shellLines`, is suggested `bash`.
  */
 export const shellCommands: readonly string[] = [
-  'apt', 'apt-get', 'brew', 'bun', 'bunx', 'cargo', 'cd', 'chmod', 'composer', 'curl', 'deno', 'docker',
-  'docker-compose', 'gcloud', 'gem', 'git', 'helm', 'kubectl', 'mkdir', 'npm', 'npx', 'pip', 'pip3', 'pipx',
-  'pnpm', 'poetry', 'sudo', 'terraform', 'uv', 'wget', 'yarn'
+  'apt', 'apt-get', 'brew', 'bun', 'bunx', 'cargo', 'cd', 'chmod', 'composer', 'conda', 'cp', 'curl', 'deno',
+  'docker', 'docker-compose', 'gcloud', 'gem', 'git', 'helm', 'kubectl', 'mkdir', 'mv', 'npm', 'npx', 'pip',
+  'pip3', 'pipx', 'pnpm', 'poetry', 'python', 'python3', 'sudo', 'systemctl', 'terraform', 'uv', 'uvicorn',
+  'wget', 'yarn'
 ]
 
 /** Shell lines whose first word alone could start other code (`export const` in JavaScript, `go f()` in Go). */
@@ -61,4 +62,45 @@ export const shellLines: readonly RegExp[] = [
   /^\$[ \t]+\S/,
   /^export[ \t]+[A-Za-z_]\w*=/,
   /^go[ \t]+(?:build|env|get|install|mod|run|test|version|work)(?:[ \t]|$)/
+]
+
+/**
+ * Lines that mark a block as code (a programming, markup, config or shell language) rather than
+ * plain text such as prose, a prompt, log output, a URL or a file tree. Tested on trimmed lines.
+ */
+export const codeLinePatterns: readonly RegExp[] = [
+  // Punctuation that ends or closes a statement or a structure.
+  /[;{[(]$/,
+  /^[}\])]+[,;)]*$/,
+  // `"key": value` in JSON and JSON-like schemas.
+  /^["'][^"']+["']\s*:/,
+  // `key: value` in YAML or a header: a lower-case key, or one joined by `-`, `_` or `.`.
+  /^(?:-\s+)?(?:[a-z_$][\w$.-]*|[A-Za-z]\w*(?:[-_.]\w+)+):(?:\s|$)/,
+  // Assignments: `name = value`, `NAME=value`, `name := value`, `name += value`.
+  /^(?:(?:const|let|var|export)\s+)?[A-Za-z_$][\w$.[\]'"]*\s*(?::=|[+\-*/]?=)(?!=)\s*\S/,
+  // Calls: a name directly followed by its arguments.
+  /[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)/,
+  // Operators that prose does not use.
+  /=>|===|!==|&&/,
+  // Template tags (Jinja, Liquid, Handlebars).
+  /^\{\{.*\}\}|\{%.*%\}/,
+  // Markup: a closing or self-closing tag, a tag with `name=value` attributes, or a lone tag on its line.
+  /<\/[A-Za-z][\w:.-]*>|\/>|<[A-Za-z][\w:.-]*\s[^<>]*\w=["'{]|^<[A-Za-z][\w:.-]*>$/,
+  // A command line that runs a program or script by its path.
+  /^\S+\.(?:exe|bat|cmd|sh|ps1)(?:\s|$)/,
+  // A shell command after a notebook's `!` or a prompt.
+  /^[!$]\s*(?:[a-z][\w-]*)\s/,
+  // Comments of C-like languages.
+  /^(?:\/\/|\/\*|\*\/)/,
+  // Keywords that open a statement or declaration.
+  /^(?:import|export|const|let|var|function|def|class|return|async|await|package|using|namespace|fn|func|struct|interface|elif|except|lambda)\s/,
+  /^from\s+\S+\s+import\s/,
+  /^#include\s/,
+  /^(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP)\s+\S/
+]
+
+/** Lines that are plain text whatever they hold: a branch of a file tree, a lone URL. */
+export const plainLinePatterns: readonly RegExp[] = [
+  /^(?:[│├└┃┣┗]|[|`+\\]--)/,
+  /^<?[a-z][\w+.-]*:\/\/\S+>?$/
 ]

@@ -4,7 +4,7 @@ import {visitParents} from '../src/walk.js'
 import {defineRule, type Suggestion} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {isJsxElement} from './image-alt.js'
-import {languages, metaFlags, shellCommands, shellLines, tabbedCodeComponents} from './code-block-language.data.js'
+import {codeLinePatterns, languages, metaFlags, plainLinePatterns, shellCommands, shellLines, tabbedCodeComponents} from './code-block-language.data.js'
 
 interface Options {
   /** Report indented code blocks (only `.md` pages have them): they cannot name a language. */
@@ -71,7 +71,7 @@ export default defineRule<Options>({
         const group = parent && isJsxElement(parent) && parent.name && tabbed.has(parent.name) ? parent.name : undefined
         const lang = node.lang?.trim() ?? ''
         if (!group) {
-          if (lang === '') {
+          if (lang === '' && looksLikeCode(node.value)) {
             report({
               message: 'Missing language on code block, expected a language after the opening fence, such as `bash`, `json` or `text`',
               place,
@@ -108,6 +108,10 @@ export default defineRule<Options>({
 const shellCommand = new Set(shellCommands)
 const httpRequest = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \S+ HTTP\/\d(?:\.\d)?$/
 
+function isShellLine(trimmed: string): boolean {
+  return shellCommand.has(trimmed.split(/[ \t]/, 1)[0]!) || shellLines.some((pattern) => pattern.test(trimmed))
+}
+
 /** The language of code that can only be one: JSON that parses, shell commands, an HTTP request. */
 export function guessLanguage(code: string): string | undefined {
   const text = code.trim()
@@ -126,11 +130,29 @@ export function guessLanguage(code: string): string | undefined {
   for (const line of lines) {
     const trimmed = line.trim()
     // A `\` at the end of a line continues the command on the next one.
-    const command = shellCommand.has(trimmed.split(/[ \t]/, 1)[0]!) || shellLines.some((pattern) => pattern.test(trimmed))
-    if (!continued && trimmed !== '' && !trimmed.startsWith('#') && !command) return undefined
+    if (!continued && trimmed !== '' && !trimmed.startsWith('#') && !isShellLine(trimmed)) return undefined
     continued = trimmed.endsWith('\\')
   }
   return 'bash'
+}
+
+/**
+ * Whether a block's content is code rather than plain text (prose, a prompt, log output, a URL, a
+ * file tree), which looks the same to the reader with or without a language.
+ */
+export function looksLikeCode(code: string): boolean {
+  if (guessLanguage(code)) return true
+  let codeLines = 0
+  let textLines = 0
+  for (const line of code.split(/\r?\n/)) {
+    const trimmed = line.trim()
+    // Comments and Markdown headings are neither: both code and prose have them.
+    if (trimmed === '' || trimmed.startsWith('#') || plainLinePatterns.some((pattern) => pattern.test(trimmed))) continue
+    if (isShellLine(trimmed) || codeLinePatterns.some((pattern) => pattern.test(trimmed))) codeLines++
+    else textLines++
+  }
+  // Code has some lines that are text to these patterns (a bare name, a string), but not most of them.
+  return codeLines > 0 && codeLines >= textLines
 }
 
 /** Add the guessed language after the opening fence; only a suggestion, since a guess can be wrong. */

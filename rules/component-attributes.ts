@@ -4,7 +4,7 @@ import {distance} from 'fastest-levenshtein'
 import {visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
 import type {Page} from '../src/page.js'
-import {catalogue, noOpAttributes, universalAttributes, type AttributeSpec, type ComponentSpec} from './components.data.js'
+import {catalogue, misplacedAttributes, noOpAttributes, universalAttributes, type AttributeSpec, type ComponentSpec} from './components.data.js'
 
 /** An MDX JSX element, block (`<Steps>` on its own line) or inline. */
 export type JsxElement = Extract<Nodes, {type: 'mdxJsxFlowElement' | 'mdxJsxTextElement'}>
@@ -114,7 +114,7 @@ export default defineRule<Options>({
           ? []
           : Object.entries(spec.attributes).filter(
               ([name, attributeSpec]) =>
-                attributeSpec.required && !present.has(name) && !(name === 'title' && spec.name === 'Step' && startsWithHeading(node))
+                attributeSpec.required && !present.has(name) && !(name === 'title' && spec.name === 'Step' && startsWithTitle(node))
             )
         // One unknown attribute where one required attribute is missing: the same mistake, a misnamed attribute.
         const misnamed = missing.length === 1 && unknown.length === 1 && valueOf(unknown[0]!).kind !== 'flag' ? unknown[0] : undefined
@@ -170,7 +170,8 @@ export default defineRule<Options>({
               ? ', did you mean `' + suggestion + '`?'
               : known.length === 0
                 ? ', expected no attributes'
-                : ', expected ' + (attributes.length === 1 ? 'one' : 'only some') + ' of ' + list(known.sort(), 'or')),
+                : ', expected ' + (attributes.length === 1 ? 'one' : 'only some') + ' of ' + list(known.sort(), 'or')) +
+            names.map((name) => placeHint(spec.name, name)).join(''),
           place: first && last ? {start: first.start, end: last.end} : first,
           // The issue asks that unknown attributes warn while wrong required ones are errors.
           level: 'warn',
@@ -270,8 +271,19 @@ function list(names: readonly string[], conjunction: 'or' | 'and'): string {
   return quoted.length <= 1 ? quoted.join('') : quoted.slice(0, -1).join(', ') + ' ' + conjunction + ' ' + quoted.at(-1)
 }
 
-/** A step that opens with a heading (`### Install`) shows that heading as its title. */
-function startsWithHeading(node: JsxElement): boolean {
+function placeHint(component: string, attribute: string): string {
+  const place = misplacedAttributes.get(component)?.[attribute]
+  return place ? ': set `' + attribute + '` ' + place : ''
+}
+
+/** A step that opens with a heading (`### Install`) or a titled card shows that title as its own. */
+function startsWithTitle(node: JsxElement): boolean {
   const first = node.children.find((child) => !(child.type === 'text' && child.value.trim() === ''))
-  return first?.type === 'heading'
+  if (first?.type === 'heading') return true
+  return (
+    first !== undefined &&
+    isJsxElement(first) &&
+    first.name === 'Card' &&
+    first.attributes.some((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'title')
+  )
 }

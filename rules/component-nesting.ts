@@ -37,6 +37,7 @@ export default defineRule({
       function checkChildren(node: JsxElement, spec: ComponentSpec, allowed: readonly string[] | 'code'): void {
         const expected = allowed === 'code' ? 'fenced code blocks' : allowed.map((name) => '`<' + name + '>`').join(' or ') + ' elements'
         let count = 0
+        const unexpected: RootContent[] = []
         for (const child of contentOf(node.children)) {
           count++
           if (allowed === 'code' ? child.type === 'code' : isJsxElement(child) && child.name !== null && allowed.includes(child.name)) continue
@@ -47,12 +48,18 @@ export default defineRule({
             if (!childSpec || childSpec.parents) continue
           }
           if (child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression') continue
+          unexpected.push(child)
+        }
+        const first = unexpected[0]
+        if (first) {
+          // One finding per container: a misplaced closing tag puts every following block inside it.
+          const found = [...new Set(unexpected.map(describe))]
           report({
-            message: 'Unexpected ' + describe(child) + ' in `<' + spec.name + '>`, expected only ' + expected,
-            place: isJsxElement(child) ? tagNamePlace(child, page) : child.position,
+            message: 'Unexpected ' + joinAnd(found) + ' in `<' + spec.name + '>`, expected only ' + expected,
+            place: isJsxElement(first) ? tagNamePlace(first, page) : first.position,
             // Text, a table or a list among a container's items still renders; a wrong component, or
             // anything but code in a code group (which shows code blocks as tabs), may not.
-            level: isJsxElement(child) || allowed === 'code' ? 'error' : 'warn'
+            level: unexpected.some(isJsxElement) || allowed === 'code' ? 'error' : 'warn'
           })
         }
         if (count === 0 && spec.nonEmpty) {
@@ -111,6 +118,10 @@ const kinds: Partial<Record<Nodes['type'], string>> = {
 function describe(node: RootContent): string {
   if (isJsxElement(node)) return node.name ? '`<' + node.name + '>`' : 'fragment'
   return kinds[node.type] ?? 'text'
+}
+
+function joinAnd(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : items.slice(0, -1).join(', ') + ' and ' + items.at(-1)
 }
 
 function where(parent: Parents): string {

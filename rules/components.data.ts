@@ -44,10 +44,16 @@ export interface ComponentSpec {
 export const universalAttributes: readonly string[] = ['className', 'key']
 
 /**
- * Attributes from older docs tools that ask for what the platform's component does anyway: its frame
- * is centred and has a border, so `<Frame center border>` renders as `<Frame>`. Not worth a finding.
+ * Attributes from older docs tools that ask for what the platform's component does anyway or for a
+ * look it does not offer: its frame is centred and has a border, so `<Frame center border shadow
+ * noborder>` renders as `<Frame>`. Not worth a finding.
  */
-export const noOpAttributes: ReadonlyMap<string, readonly string[]> = new Map([['Frame', ['center', 'border']]])
+export const noOpAttributes: ReadonlyMap<string, readonly string[]> = new Map([['Frame', ['center', 'border', 'noborder', 'shadow']]])
+
+/** Where an attribute that a component ignores belongs, said in its message: the intended look is lost. */
+export const misplacedAttributes: ReadonlyMap<string, Readonly<Record<string, string>>> = new Map([
+  ['Frame', {width: 'on the `<img>` or in `style`', height: 'on the `<img>` or in `style`'}]
+])
 
 const string: AttributeSpec = {type: 'string'}
 const requiredString: AttributeSpec = {type: 'string', required: true}

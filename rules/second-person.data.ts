@@ -125,3 +125,8 @@ export const companyVoicePaths = /(?:^|[\\/])(?:changelogs?|release-?notes|relea
 
 /** Components whose text is not the page speaking to its reader: an update entry, a prompt for an AI tool. */
 export const ownVoiceComponents: ReadonlySet<string> = new Set(['Update', 'Prompt'])
+
+/** Words that open a question: a heading that starts with one asks it, question mark or not (“How do I deploy”). */
+export const interrogatives: ReadonlySet<string> = new Set([
+  'how', 'what', 'why', 'when', 'where', 'which', 'who', 'can', 'could', 'should', 'do', 'does', 'is', 'are', 'will'
+])

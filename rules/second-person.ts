@@ -16,6 +16,7 @@ import {
   proseComponents,
   readerTasks,
   romanNumeral,
+  interrogatives,
   singular,
   userObligations,
   weAuxiliaries,
@@ -66,7 +67,7 @@ export default defineRule<Options>({
         if (!prechecksOff && !firstPersonWord.test(block.text) && !userThenObligation.test(block.words())) continue
         labels ??= labelRanges(tree)
         for (const paragraph of block.prose().children) {
-          if (paragraph.type === 'ParagraphNode') checkParagraph(paragraph, labels, allowed, context)
+          if (paragraph.type === 'ParagraphNode') checkParagraph(paragraph, block.node.type === 'heading', labels, allowed, context)
         }
       }
     }
@@ -106,12 +107,12 @@ function isButtonLike(name: string | null | undefined, text: string): boolean {
   return phrase !== '' && !/[.!?:;]$/.test(phrase) && !phrase.includes('\n') && phrase.split(/\s+/).length <= maxLabelWords
 }
 
-function checkParagraph(paragraph: Paragraph, labels: Range[], allowed: Set<string>, {report}: RuleContext): void {
+function checkParagraph(paragraph: Paragraph, heading: boolean, labels: Range[], allowed: Set<string>, {report}: RuleContext): void {
   const quoted = quotedWords(paragraph)
   for (const sentence of paragraph.children) {
     if (sentence.type !== 'SentenceNode') continue
     const children = sentence.children
-    const question = isQuestion(sentence)
+    const question = isQuestion(sentence) || (heading && startsWithInterrogative(sentence))
     for (let index = 0; index < children.length; index++) {
       const node = children[index]!
       if (node.type !== 'WordNode' || quoted.has(node) || inside(node, labels)) continue
@@ -137,6 +138,15 @@ function checkParagraph(paragraph: Paragraph, labels: Range[], allowed: Set<stri
             message: 'Unexpected first person `' + phrase + '`, expected second person: an imperative that starts with the verb',
             place: {start: start.position!.start, end: node.position!.end},
             actual: phrase
+          })
+          continue
+        }
+        if (singular.has(key)) {
+          // The writer alone (“a bug report I wrote”): swapping in `you` changes who did it.
+          report({
+            message: 'Unexpected first person `' + written + '`, expected the sentence reworded without the first person',
+            node,
+            actual: written
           })
           continue
         }
@@ -193,6 +203,11 @@ function speaksWithReader(children: SentenceContent[], index: number, key: strin
     position += 2
   }
   return false
+}
+
+function startsWithInterrogative(sentence: Sentence): boolean {
+  const first = sentence.children.find((node) => node.type !== 'WhiteSpaceNode')
+  return first?.type === 'WordNode' && interrogatives.has(toString(first).toLowerCase())
 }
 
 function isQuestion(sentence: Sentence): boolean {

@@ -1,5 +1,5 @@
 import type {Pattern, Program} from 'estree'
-import {visit} from '../src/walk.js'
+import {visit, visitParents} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
 import {catalogue, componentNames, counterparts} from './components.data.js'
 import {didYouMean, isJsxElement, tagNamePlace} from './component-attributes.js'
@@ -19,26 +19,33 @@ export default defineRule({
       })
       const suggestions = [...componentNames, ...local]
       // One finding per unknown name: the fix (import it, declare it, rename it) is made once.
-      const uses = new Map<string, {node: Parameters<typeof tagNamePlace>[0]; count: number}>()
-
-      visit(tree, (node) => {
-        if (!isJsxElement(node) || !node.name) return undefined
-        const name = node.name
+      const uses = new Map<string, {node: Parameters<typeof tagNamePlace>[0]; count: number; holds: Set<string>}>()
+      const isUnknown = (name: string): boolean => {
         const root = name.split('.')[0]!
         // Lower-case names are HTML elements (or lower-case objects, `<motion.div>`): not components.
-        if (!/^[A-Z]/.test(root)) return undefined
-        if (catalogue.has(name) || local.has(root)) return undefined
+        return /^[A-Z]/.test(root) && !catalogue.has(name) && !local.has(root)
+      }
+
+      visitParents(tree, (node, ancestors) => {
+        if (!isJsxElement(node) || !node.name || !isUnknown(node.name)) return
+        const name = node.name
+        // An unknown component inside another is part of the same mistake: the outer one's fix covers it.
+        const outer = ancestors.find((ancestor) => isJsxElement(ancestor) && ancestor.name !== null && isUnknown(ancestor.name))
+        if (outer && isJsxElement(outer) && outer.name) {
+          uses.get(outer.name)?.holds.add(name)
+          return
+        }
         const use = uses.get(name)
         if (use) use.count++
-        else uses.set(name, {node, count: 1})
-        return undefined
+        else uses.set(name, {node, count: 1, holds: new Set()})
       })
-      for (const [name, {node, count}] of uses) {
+      for (const [name, {node, count, holds}] of uses) {
         const counterpart = counterparts.get(name)
         const suggestion = counterpart ?? didYouMean(name, suggestions.filter((known) => !isOwnContainer(known, name)))
         report({
           message:
             'Unexpected unknown component `<' + name + '>`' + (count > 1 ? ' (used ' + count + ' times on this page)' : '') +
+            (holds.size > 0 ? ' holding ' + [...holds].map((held) => '`<' + held + '>`').join(', ') : '') +
             (counterpart
               ? ', expected the platform’s `<' + counterpart + '>`'
               : suggestion

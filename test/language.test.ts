@@ -98,7 +98,7 @@ describe('comments of other linters', () => {
   const page = [
     front('Page'),
     "{/* vale off */}\n\nLet's install the CLI.\n\n{/* vale on */}\n\nLet's run it.\n\n",
-    '{/* markdownlint-disable-next-line MD040 */}\n```\nplain\n```\n\n```\nplain\n```\n'
+    '{/* markdownlint-disable-next-line MD040 */}\n```\nnpm test\n```\n\n```\nnpm test\n```\n'
   ].join('')
 
   it('vale off and markdownlint-disable turn off the rules that check the same things', async () => {
