@@ -1,10 +1,11 @@
 import path from 'node:path'
 import {defineRule, type SiteContext} from '../src/rule.js'
-import type {Site} from '../src/site/model.js'
+import type {Site, SitePage} from '../src/site/model.js'
+import {readSiteFile} from '../src/site/reads.js'
 import {resolveLink} from '../src/site/links.js'
 
 /**
- * Pages no navigation entry reaches and no reached page links to: readers find them only by a search.
+ * Pages no navigation entry reaches and no other page links to: readers find them only by a search.
  * Snippets (under `snippets/`, or imported by a page) are fragments, not pages; ignored files are
  * never linted.
  */
@@ -36,29 +37,37 @@ export default defineRule({
         }
       }
       const isSnippet = (relative: string) => imported.has(relative) || /(^|\/)snippets\//.test(relative)
-      // A page outside the navigation that a reached page links to is a hidden page, which the platform
-      // supports on purpose (reached from a card gallery, say): follow links from the navigation out.
-      const byRelative = new Map(site.linted.map((page) => [page.relative, page]))
-      const queue = site.linted.filter((page) => reached.has(page.relative) || isSnippet(page.relative))
-      const linked = new Set(queue.map((page) => page.relative))
-      while (queue.length > 0) {
-        const from = queue.pop()!
+      const candidates = site.linted.filter((page) => !reached.has(page.relative) && !isSnippet(page.relative))
+      if (candidates.length === 0) return
+      // A page outside the navigation that another page links to is a hidden page, which the platform
+      // supports on purpose (opened from a card gallery, say). Links of the linted pages are in their
+      // facts; of the others, only pages whose text names a candidate are read.
+      const linked = new Set<string>()
+      const addTargets = (from: SitePage) => {
         for (const link of site.factsOf(from)?.links ?? []) {
           if (link.via === 'image') continue
           const target = resolveLink(site, from, link.url)
-          const relative = target.kind === 'found' ? target.page?.relative : undefined
-          if (relative === undefined || linked.has(relative)) continue
-          linked.add(relative)
-          const next = byRelative.get(relative)
-          if (next) queue.push(next)
+          if (target.kind === 'found' && target.page && target.page !== from) linked.add(target.page.relative)
         }
       }
-      for (const page of site.linted) {
+      for (const page of site.linted) addTargets(page)
+      const names = new Set(candidates.map((page) => path.posix.basename(page.route) === 'index' ? path.posix.basename(path.posix.dirname(page.route)) : path.posix.basename(page.route)))
+      for (const page of site.pages.values()) {
+        if (page.file) continue
+        let text: string
+        try {
+          text = readSiteFile(path.join(site.root, page.relative))
+        } catch {
+          continue
+        }
+        if ([...names].some((name) => text.includes(name))) addTargets(page)
+      }
+      for (const page of candidates) {
         if (linked.has(page.relative)) continue
         context.report({
           file: page.file!,
           message: 'Unexpected page outside the navigation: no entry in `' + site.config.name + '` reaches `' + page.route +
-            '` and no page it reaches links to it, expected it in `navigation`, linked from a page, imported as a snippet, ignored in `.mintignore`, or deleted if it is stale',
+            '` and no page links to it, expected it in `navigation`, linked from a page, imported as a snippet, ignored in `.mintignore`, or deleted if it is stale',
           place: {start: {line: 1, column: 1}, end: {line: 1, column: 1}},
           actual: page.route
         })

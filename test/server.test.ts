@@ -285,7 +285,7 @@ describe.skipIf(!serverBuilt)('language server over stdio (needs `npx tsc -p .`)
   const config = JSON.stringify({rules: {'front-matter': 'error', 'heading-levels': 'error', 'passive-voice': 'warn', 'second-person': 'info'}})
 
   it('publishes diagnostics on open with severity, code, source, docs link and exact UTF-16 ranges', async () => {
-    const text = frontMatter + '# Install\n\n😀 The page is written.\n\nWe support Linux.\n'
+    const text = frontMatter + '# Install\n\n😀 The key can be found here.\n\nLet\'s install it.\n'
     const {client, root} = await start({'.docs-lintrc.json': config, 'guide.mdx': 'stale text on disk\n'})
     const uri = uriOf(root, 'guide.mdx')
     await client.open(uri, text)
@@ -298,15 +298,15 @@ describe.skipIf(!serverBuilt)('language server over stdio (needs `npx tsc -p .`)
       codeDescription: {href: 'https://docs-lint.dev/rules/heading-levels'},
       range: {start: {line: 5, character: 0}, end: {line: 5, character: 9}}
     })
-    // The emoji is two UTF-16 code units: the passive phrase starts at character 12, not 11.
+    // The emoji is two UTF-16 code units: the passive phrase starts at character 11, not 10.
     const passive = diagnostics.find((diagnostic) => diagnostic.code === 'passive-voice')
     const line = text.split('\n')[7]!
     expect(passive?.severity).toBe(2)
     expect(passive?.range).toEqual({
-      start: {line: 7, character: line.indexOf('is written')},
-      end: {line: 7, character: line.indexOf('is written') + 'is written'.length}
+      start: {line: 7, character: line.indexOf('can be found')},
+      end: {line: 7, character: line.indexOf('can be found') + 'can be found'.length}
     })
-    expect(line.indexOf('is written')).toBe(12)
+    expect(line.indexOf('can be found')).toBe(11)
     expect(diagnostics.find((diagnostic) => diagnostic.code === 'second-person')?.severity).toBe(3)
     // The unsaved text is linted, not the file on disk, with the workspace's config.
     const expected = await lintOnDisk(root, 'guide.mdx', text)
@@ -349,7 +349,7 @@ describe.skipIf(!serverBuilt)('language server over stdio (needs `npx tsc -p .`)
   it('delivers a large report whole (3,000 diagnostics in one message)', async () => {
     const {client, root} = await start({'.docs-lintrc.json': JSON.stringify({rules: {'second-person': 'warn'}})})
     const uri = uriOf(root, 'large.mdx')
-    await client.open(uri, frontMatter + 'We ship it.\n\n'.repeat(3000))
+    await client.open(uri, frontMatter + "Let's ship it.\n\n".repeat(3000))
     const {diagnostics} = await client.diagnostics(uri)
     expect(diagnostics).toHaveLength(3000)
     expect(diagnostics.at(-1)!.range.start.line).toBe(5 + 2 * 2999)

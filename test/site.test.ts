@@ -116,7 +116,7 @@ describe('site checks', () => {
     const messages = await siteMessages(root, {'orphan-pages': 'warn'}, {patterns: ['orphan-pages/ok', 'orphan-pages/not-ok']})
     expect(messages).toEqual([
       'orphan-pages/not-ok/guides/old-install.mdx 1:1-1:1 warning Unexpected page outside the navigation: no entry in `docs.json` reaches ' +
-        '`guides/old-install` and no page it reaches links to it, expected it in `navigation`, linked from a page, imported as a snippet, ' +
+        '`guides/old-install` and no page links to it, expected it in `navigation`, linked from a page, imported as a snippet, ' +
         'ignored in `.mintignore`, or deleted if it is stale orphan-pages'
     ])
   })
