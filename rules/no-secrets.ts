@@ -95,6 +95,7 @@ export default defineRule<Options>({
     }
   },
   defaults: {allow: []},
+  masks: secretFinder,
   create(options) {
     const allow = options.allow.map((pattern, index) => {
       try {
@@ -123,6 +124,35 @@ export default defineRule<Options>({
     }
   }
 })
+
+/**
+ * The secrets of a text as the rule finds them on a page (with the page's tree, also those in
+ * component attributes), as ranges: for masking every output, whatever rule prints the text.
+ */
+export function secretFinder(options: Options): (source: string, tree?: Root) => Array<[number, number]> {
+  const allow = options.allow.flatMap((pattern) => {
+    try {
+      return [new RegExp(pattern, 'u')]
+    } catch {
+      // The rule reports a bad pattern when it is enabled; masking goes on without it.
+      return []
+    }
+  })
+  let scanner: ((text: string) => Candidate[]) | undefined
+  return function (source, tree) {
+    scanner ??= createSecretlintScanner()
+    const candidates = lineCandidates(source, scanner)
+    if (tree && exampleAttribute.test(source)) candidates.push(...attributeCandidates(tree, source))
+    const accepted: Array<[number, number]> = []
+    for (const candidate of candidates) {
+      if (accepted.some(([start, end]) => candidate.start < end && start < candidate.end)) continue
+      const value = source.slice(candidate.start, candidate.end)
+      if (examples.has(value) || allow.some((pattern) => pattern.test(value))) continue
+      if (looksReal(value, candidate)) accepted.push([candidate.start, candidate.end])
+    }
+    return accepted
+  }
+}
 
 /** Candidates on the lines that may hold a secret, in page offsets; vendor tokens first. */
 function lineCandidates(source: string, scanner: (text: string) => Candidate[]): Candidate[] {

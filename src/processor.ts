@@ -18,6 +18,8 @@ import {languageOfFolder, pageLanguageOf} from './language.js'
 import {configuredLanguage, pageConfig} from './overrides.js'
 import {findSiteRoot} from './site/files.js'
 import {applyThirdPartyDirectives} from './directives.js'
+import {redactMessage, redactorOf, redactValue} from './redact.js'
+import {secretsIn} from './secrets.js'
 
 
 /** Ids of messages that come from docs-lint itself rather than from a rule. */
@@ -79,6 +81,11 @@ export interface ProcessorOptions {
   keepTree?: boolean
   /** Pages larger than this many bytes are skipped with one message (default 5 MB). */
   maxFileSize?: number | undefined
+  /**
+   * Mask the page's secrets in its messages and site facts (default true). Only `--fix` turns it
+   * off: it applies the fixes' real text to the file and masks what it prints itself.
+   */
+  redact?: boolean
 }
 
 /**
@@ -88,12 +95,14 @@ export interface ProcessorOptions {
 export function createProcessor(config: ResolvedConfig, options: ProcessorOptions = {}): Processor<Root, Root, Root> {
   return unified()
     .use(docsLintParse, {maxFileSize: options.maxFileSize})
-    .use(docsLintPlugin, {config, keepTree: options.keepTree ?? false}) as never
+    .use(docsLintPlugin, {config, keepTree: options.keepTree ?? false, redact: options.redact ?? true}) as never
 }
 
 export interface DocsLintSettings {
   config: ResolvedConfig
   keepTree: boolean
+  /** See `ProcessorOptions.redact`; absent means true. */
+  redact?: boolean
 }
 
 /** The unified plugin that runs the configured rules, inline control and built-in checks. */
@@ -151,6 +160,7 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
       message.url = MESSAGES_URL + '#' + ruleId
     }
     if (!failure?.binary) reportEncoding(file)
+    if (settings.redact !== false && !failure?.binary) redactPage(file, page.source, config, tree)
     for (const message of file.messages) {
       // Messages must not keep trees alive after the page is done.
       message.ancestors = undefined
@@ -161,6 +171,15 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
     releasePage(file)
     return {type: 'root', children: []}
   }
+}
+
+/** Mask the page's secrets in everything it leaves behind: its messages and the facts for the site checks. */
+function redactPage(file: VFile, source: string, config: ResolvedConfig, tree: Root): void {
+  const secrets = timeShared('secrets', () => secretsIn(source, config, tree))
+  if (secrets.length === 0) return
+  const redact = redactorOf(secrets)
+  for (const message of file.messages) redactMessage(message, redact)
+  if (file.data[siteFactsKey]) file.data[siteFactsKey] = redactValue(file.data[siteFactsKey], redact)
 }
 
 const siteRoots = new Map<string, string | null>()

@@ -25,6 +25,7 @@ import type {ResolvedConfig} from '../config.js'
 import {findSiteRoot} from '../site/files.js'
 import {SOURCE, type MessageExtras, type TextEdit as OffsetEdit} from '../rule.js'
 import {version} from '../version.js'
+import {reportableEdits} from '../redact.js'
 import {
   FIX_ALL_KIND,
   editsBetween,
@@ -355,7 +356,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const actions: CodeAction[] = []
     if (wantQuickFixes) {
       for (const message of page.messages) {
-        const extras = message as VFileMessage & MessageExtras
+        // A fix whose text had a secret masked out would write the mask into the page.
+        const extras = reportableEdits(message)
         if (!extras.fix?.length && !extras.suggestions?.length) continue
         if (!rangesTouch(messageRange(message, page.bom), params.range)) continue
         const diagnostic = messageToDiagnostic(message, page.bom)
