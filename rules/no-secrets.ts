@@ -138,10 +138,11 @@ export function secretFinder(options: Options): (source: string, tree?: Root) =>
       return []
     }
   })
+  // Secretlint loads only for a text with a line worth scanning.
   let scanner: ((text: string) => Candidate[]) | undefined
+  const scan = (text: string) => (scanner ??= createSecretlintScanner())(text)
   return function (source, tree) {
-    scanner ??= createSecretlintScanner()
-    const candidates = lineCandidates(source, scanner)
+    const candidates = lineCandidates(source, scan)
     if (tree && exampleAttribute.test(source)) candidates.push(...attributeCandidates(tree, source))
     const accepted: Array<[number, number]> = []
     for (const candidate of candidates) {
