@@ -268,6 +268,8 @@ export function resolveConfig(
     cwd?: string | undefined
     /** Receives every file that an `extends` loads (absolute paths). */
     extendedFiles?: Set<string> | undefined
+    /** False: an `extends` of a JavaScript file is an error instead of code run (an untrusted workspace). */
+    trusted?: boolean | undefined
   } = {}
 ): ResolvedConfig {
   displayRoot = options.cwd ?? process.cwd()
@@ -278,7 +280,8 @@ export function resolveConfig(
     language: undefined,
     overrides: [],
     thirdPartyDirectives: undefined,
-    cwd: path.resolve(options.cwd ?? process.cwd())
+    cwd: path.resolve(options.cwd ?? process.cwd()),
+    trusted: options.trusted !== false
   }
   collect(user ?? {extends: 'recommended'}, options.filePath, [], state)
   for (const [ruleId, setting] of Object.entries(options.overrides ?? {})) {
@@ -316,6 +319,7 @@ interface Collected {
   overrides: ResolvedOverride[]
   thirdPartyDirectives: boolean | undefined
   cwd: string
+  trusted: boolean
 }
 
 function languageCode(value: unknown, what: string, filePath: string | undefined): string {
@@ -398,6 +402,9 @@ function collect(config: unknown, filePath: string | undefined, chain: string[],
       throw new ConfigError('Config `' + displayPath(target) + '` extends itself' + where(filePath))
     }
     state.extendedFiles?.add(target)
+    if (!state.trusted && /\.c?js$/.test(target)) {
+      throw new ConfigError('Not running config `' + displayPath(target) + '`' + where(filePath) + ': it is JavaScript, which runs only in a trusted workspace')
+    }
     collect(loadConfigFile(target), target, [...chain, target], state)
   }
   const ruleSettings = record['rules']
