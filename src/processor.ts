@@ -120,9 +120,14 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
     if (page.language !== settings.config.language) file.data['language'] = page.language
     const config = pageConfig(settings.config, absolute, page.language)
     const compiled = compile(config, processor)
+    // What the rules that find secrets found here, before comment control drops any: the page's secrets.
+    const secrets: PageSecrets = {found: [], ran: new Set()}
     if (!failure?.binary) {
       for (const entry of compiled.rules) {
-        if (!entry.rule.languages || entry.rule.languages.includes(page.language)) runRule(entry, tree, file)
+        if (entry.rule.languages && !entry.rule.languages.includes(page.language)) continue
+        const before = file.messages.length
+        runRule(entry, tree, file)
+        if (entry.rule.masks) collectSecrets(entry.rule.id, file.messages.slice(before), page.source, secrets)
       }
       if (config.thirdPartyDirectives) applyThirdPartyDirectives(tree, file, compiled.ruleIds)
       if (compiled.siteRuleIds.length > 0) {
@@ -160,7 +165,7 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
       message.url = MESSAGES_URL + '#' + ruleId
     }
     if (!failure?.binary) reportEncoding(file)
-    if (settings.redact !== false && !failure?.binary) redactPage(file, page.source, config, tree)
+    if (settings.redact !== false && !failure?.binary) redactPage(file, page.source, config, tree, secrets)
     for (const message of file.messages) {
       // Messages must not keep trees alive after the page is done.
       message.ancestors = undefined
@@ -173,9 +178,29 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
   }
 }
 
+interface PageSecrets {
+  found: string[]
+  /** Rules that find secrets and ran on the page: their finders need not scan it again. */
+  ran: Set<string>
+}
+
+/** The secrets a rule that finds them reported: the text its messages cover. */
+function collectSecrets(ruleId: string, messages: readonly VFileMessage[], source: string, secrets: PageSecrets): void {
+  const own = messages.filter((message) => message.ruleId === ruleId)
+  // A rule that failed here found nothing: its finder scans the page instead.
+  if (messages.some((message) => message.ruleId === 'rule-error')) return
+  secrets.ran.add(ruleId)
+  for (const message of own) {
+    const place = message.place
+    const start = place && 'start' in place ? place.start.offset : undefined
+    const end = place && 'start' in place ? place.end.offset : undefined
+    if (start !== undefined && end !== undefined && end > start) secrets.found.push(source.slice(start, end))
+  }
+}
+
 /** Mask the page's secrets in everything it leaves behind: its messages and the facts for the site checks. */
-function redactPage(file: VFile, source: string, config: ResolvedConfig, tree: Root): void {
-  const secrets = timeShared('secrets', () => secretsIn(source, config, tree))
+function redactPage(file: VFile, source: string, config: ResolvedConfig, tree: Root, found: PageSecrets): void {
+  const secrets = [...found.found, ...timeShared('secrets', () => secretsIn(source, config, tree, found.ran))]
   if (secrets.length === 0) return
   const redact = redactorOf(secrets)
   for (const message of file.messages) redactMessage(message, redact)

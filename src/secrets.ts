@@ -4,27 +4,33 @@ import type {SecretFinder} from './rule.js'
 import {redactorOf, type Redact} from './redact.js'
 import {rules} from '../rules/index.js'
 
-const findersByConfig = new WeakMap<ResolvedConfig, SecretFinder[]>()
-let defaultFinders: SecretFinder[] | undefined
+interface Finder {
+  ruleId: string
+  find: SecretFinder
+}
+
+const findersByConfig = new WeakMap<ResolvedConfig, Finder[]>()
+let defaultFinders: Finder[] | undefined
 
 /**
  * The secret finders of the rules that declare `masks`, with the options the config gives them (or
  * their defaults): outputs are masked even where the rule itself is turned off.
  */
-function findersOf(config: ResolvedConfig | undefined): SecretFinder[] {
-  if (!config) return (defaultFinders ??= rules.flatMap((rule) => (rule.masks ? [rule.masks(rule.defaults)] : [])))
+function findersOf(config: ResolvedConfig | undefined): Finder[] {
+  if (!config) return (defaultFinders ??= rules.flatMap((rule) => (rule.masks ? [{ruleId: rule.id, find: rule.masks(rule.defaults)}] : [])))
   let finders = findersByConfig.get(config)
   if (!finders) {
-    finders = rules.flatMap((rule) => (rule.masks ? [rule.masks({...rule.defaults, ...config.rules.get(rule.id)?.options})] : []))
+    finders = rules.flatMap((rule) => (rule.masks ? [{ruleId: rule.id, find: rule.masks({...rule.defaults, ...config.rules.get(rule.id)?.options})}] : []))
     findersByConfig.set(config, finders)
   }
   return finders
 }
 
-/** The secrets in `source` (a page, with its tree, or a config file's text). */
-export function secretsIn(source: string, config: ResolvedConfig | undefined, tree?: Root): string[] {
+/** The secrets in `source` (a page, with its tree, or a config file's text); `skip`: rules whose findings are known. */
+export function secretsIn(source: string, config: ResolvedConfig | undefined, tree?: Root, skip?: ReadonlySet<string>): string[] {
   const secrets = new Set<string>()
-  for (const find of findersOf(config)) {
+  for (const {ruleId, find} of findersOf(config)) {
+    if (skip?.has(ruleId)) continue
     for (const [start, end] of find(source, tree)) secrets.add(source.slice(start, end))
   }
   return [...secrets]

@@ -264,6 +264,13 @@ describe('no output shows a secret', () => {
     })
   }
 
+  it('--format json with no-secrets turned off', async () => {
+    const run = await runCli(['--format', 'json', '--rule', 'no-secrets=off'], root)
+    expect(run.stdout).toContain('broken-links')
+    expect(run.stdout).not.toContain('no-secrets')
+    expect(leaksOf(run.stdout + run.stderr)).toEqual([])
+  })
+
   it('the --fix-dry-run diff', async () => {
     const run = await runCli(['--fix-dry-run'], root)
     // The images beside the secrets are fixable: the diff has hunks around every secret.
