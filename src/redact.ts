@@ -33,10 +33,9 @@ export function redactorOf(secrets: Iterable<string>): Redact {
     for (const line of secret.split(/\r?\n/)) if (line.trim().length >= 16) forms.add(line.trim())
   }
   if (forms.size === 0) return keepText
-  const pattern = new RegExp(
-    [...forms].sort((a, b) => b.length - a.length).map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
-    'gi'
-  )
+  // Longest first, so a secret that holds another is masked whole.
+  const alternation = [...forms].sort((a, b) => b.length - a.length).map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')
+  const pattern = new RegExp(alternation, 'gi')
   return (text) => (text.length < shortestSecret ? text : text.replace(pattern, maskOf))
 }
 

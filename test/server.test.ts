@@ -677,6 +677,17 @@ describe.skipIf(!serverBuilt)('language server robustness (needs `npx tsc -p .`)
     }
   }, 90_000)
 
+  it('does not run a JavaScript file that a JSON config extends, when the workspace is not trusted', async () => {
+    const root = tempSite({
+      '.docs-lintrc.json': JSON.stringify({extends: './base.cjs'}),
+      'base.cjs': "require('node:fs').writeFileSync(__dirname + '/ran.txt', 'yes')\nmodule.exports = {extends: 'recommended'}\n"
+    })
+    const file = new VFile({path: path.join(root, 'index.mdx'), value: '# One\n'})
+    const result = await lint({files: [file], cwd: root, trusted: false})
+    expect(result.configErrors).toEqual(['Not running config `base.cjs` in `.docs-lintrc.json`: it is JavaScript, which runs only in a trusted workspace'])
+    expect(fs.existsSync(path.join(root, 'ran.txt'))).toBe(false)
+  })
+
   for (const trusted of [false, true]) {
     it((trusted ? 'runs' : 'does not run') + ' a `.docs-lintrc.cjs` config in ' + (trusted ? 'a trusted' : 'an untrusted') + ' workspace', async () => {
       const root = tempSite({
