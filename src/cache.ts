@@ -165,8 +165,14 @@ export class ResultCache {
         this.dirty = true
         return
       }
+      const entries = Object.values(data.entries)
+      if (entries.length > 0 && !entries.some((entry) => isRecord(entry) && typeof entry.sum === 'string')) {
+        // Written before entries had checksums: stale, like a cache of another version, not corrupt.
+        this.dirty = true
+        return
+      }
       // Only facts hold sets; messages are plain.
-      for (const entry of Object.values(data.entries)) {
+      for (const entry of entries) {
         if (isRecord(entry) && isRecord(entry.result) && isRecord(entry.result.data)) {
           entry.result.data = reviveSets(entry.result.data) as Record<string, unknown>
         }

@@ -327,6 +327,16 @@ describe('--cache drops what is malformed and lints it again, with one notice', 
     }],
     ['every entry edited to `[null]`', (data) => (data.entries = [null])]
   ]
+  it('reads a cache written before entries had checksums as stale, without a notice', async () => {
+    const root = siteWithChecks()
+    const cold = await runCli(['--format', 'json'], root)
+    await runCli(['--format', 'json', '--cache'], root)
+    edit(root, (data) => {
+      for (const entry of Object.values(data.entries) as any[]) delete entry.sum
+    })
+    expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(cold)
+  })
+
   for (const [name, corrupt] of corruptions) {
     it('gives the cold run\'s findings after ' + name, async () => {
       const root = siteWithChecks()
