@@ -110,6 +110,7 @@ export default defineRule<Options>({
     }
   },
   defaults: {allow: []},
+  masks: secretFinder,
   create(options) {
     const allow = options.allow.map((pattern, index) => {
       try {
@@ -207,6 +208,36 @@ function isReceivedExample(node: Code, ancestors: readonly Parent[]): boolean {
   if (previous.type !== 'paragraph') return false
   const sentences = toString(previous).trim().split(/(?<=[.!?])\s+|(?<=[。！？])/).filter(Boolean)
   return receivedCue.test(sentences.at(-1) ?? '')
+}
+
+/**
+ * The secrets of a text as the rule finds them on a page (with the page's tree, also those in
+ * component attributes), as ranges: for masking every output, whatever rule prints the text.
+ */
+export function secretFinder(options: Options): (source: string, tree?: Root) => Array<[number, number]> {
+  const allow = options.allow.flatMap((pattern) => {
+    try {
+      return [new RegExp(pattern, 'u')]
+    } catch {
+      // The rule reports a bad pattern when it is enabled; masking goes on without it.
+      return []
+    }
+  })
+  // Secretlint loads only for a text with a line worth scanning.
+  let scanner: ((text: string) => Candidate[]) | undefined
+  const scan = (text: string) => (scanner ??= createSecretlintScanner())(text)
+  return function (source, tree) {
+    const candidates = lineCandidates(source, scan)
+    if (tree && exampleAttribute.test(source)) candidates.push(...attributeCandidates(tree, source))
+    const accepted: Array<[number, number]> = []
+    for (const candidate of candidates) {
+      if (accepted.some(([start, end]) => candidate.start < end && start < candidate.end)) continue
+      const value = source.slice(candidate.start, candidate.end)
+      if (examples.has(value) || allow.some((pattern) => pattern.test(value))) continue
+      if (looksReal(value, candidate)) accepted.push([candidate.start, candidate.end])
+    }
+    return accepted
+  }
 }
 
 /** Candidates on the lines that may hold a secret, in page offsets; vendor tokens first. */

@@ -40,6 +40,8 @@ interface Entry {
   config: string
   result: PageResult
   stamp?: FileStamp
+  /** Checksum of the rest, written with the entry: an entry edited or cut short is dropped, never trusted. */
+  sum?: string
 }
 
 /** The site checks' messages for one site, and what they read from the disk (see `src/site/reads.ts`). */
@@ -50,6 +52,8 @@ export interface SiteEntry {
   /** Messages by file, relative to the site root: pages, then config files. */
   pages: Array<[string, SerializedMessage[]]>
   documents: Array<[string, SerializedMessage[]]>
+  /** Checksum of the rest (see `Entry`). */
+  sum?: string
 }
 
 interface CacheFile {
@@ -87,6 +91,22 @@ export function replacer(_key: string, value: unknown): unknown {
 function escapeNonAscii(json: string): string {
   return json.replace(/[\u0080-\uffff]/g, (character) => '\\u' + character.charCodeAt(0).toString(16).padStart(4, '0'))
 }
+
+/** The checksum of a page entry: of its fields as written, the stamp included. */
+function entrySum(entry: Entry, resultJson = JSON.stringify(entry.result, replacer)): string {
+  return contentHash(JSON.stringify([entry.hash, entry.config, entry.stamp ?? null]) + resultJson)
+}
+
+function siteSum(entry: SiteEntry): string {
+  return contentHash(JSON.stringify([entry.key, entry.reads, entry.pages, entry.documents]))
+}
+
+function snapshotSum(snapshot: Snapshot): string {
+  const {sum: _sum, ...rest} = snapshot as Snapshot & {sum?: string}
+  return contentHash(JSON.stringify(rest))
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 
 /** Turn tagged arrays back into sets, in place. A walk after `JSON.parse` is several times faster than a reviver. */
 function reviveSets(value: unknown): unknown {
@@ -136,26 +156,73 @@ export class ResultCache {
     }
     try {
       const data = JSON.parse(text) as CacheFile
-      if (data.version !== version || !data.entries || typeof data.entries !== 'object') {
+      if (!isRecord(data) || data.version !== version) {
+        this.dirty = true
+        return
+      }
+      if (!isRecord(data.entries) || (data.snapshots !== undefined && !isRecord(data.snapshots)) || (data.sites !== undefined && !isRecord(data.sites))) {
+        this.notices.push('Ignoring cache `' + location + '`: it is corrupt; it will be rebuilt')
+        this.dirty = true
+        return
+      }
+      const entries = Object.values(data.entries)
+      if (entries.length > 0 && !entries.some((entry) => isRecord(entry) && typeof entry.sum === 'string')) {
+        // Written before entries had checksums: stale, like a cache of another version, not corrupt.
         this.dirty = true
         return
       }
       // Only facts hold sets; messages are plain.
-      for (const entry of Object.values(data.entries)) {
-        if (entry?.result?.data) entry.result.data = reviveSets(entry.result.data) as Record<string, unknown>
+      for (const entry of entries) {
+        if (isRecord(entry) && isRecord(entry.result) && isRecord(entry.result.data)) {
+          entry.result.data = reviveSets(entry.result.data) as Record<string, unknown>
+        }
       }
       this.entries = data.entries
       this.loadedEntries = Object.keys(data.entries).length
-      if (data.snapshots && typeof data.snapshots === 'object') this.snapshots = data.snapshots
-      if (data.sites && typeof data.sites === 'object') this.sites = data.sites
+      for (const key of Object.keys(data.entries)) this.unchecked.add(key)
+      if (data.snapshots) this.snapshots = data.snapshots
+      if (data.sites) this.sites = data.sites
+      for (const key of Object.keys(this.snapshots)) this.uncheckedSnapshots.add(key)
+      for (const key of Object.keys(this.sites)) this.uncheckedSites.add(key)
     } catch {
       this.notices.push('Ignoring cache `' + location + '`: it is corrupt; it will be rebuilt')
       this.dirty = true
     }
   }
 
-  get(key: string, hash: string, config: string): PageResult | undefined {
+  /** Entries, snapshots and sites read from the file whose checksum was not compared yet (done when first asked for). */
+  private readonly unchecked = new Set<string>()
+  private readonly uncheckedSnapshots = new Set<string>()
+  private readonly uncheckedSites = new Set<string>()
+  /** How many stored items were malformed and dropped: one notice says so. */
+  private dropped = 0
+
+  /** The entry of a page, if it is whole: an entry whose checksum does not hold is dropped. */
+  private entry(key: string): Entry | undefined {
     const entry = this.entries[key]
+    if (!this.unchecked.has(key)) return entry
+    this.unchecked.delete(key)
+    let whole = false
+    try {
+      whole = isRecord(entry) && typeof entry.sum === 'string' && entry.sum === entrySum(entry) &&
+        typeof entry.hash === 'string' && typeof entry.config === 'string' && isRecord(entry.result) &&
+        Array.isArray(entry.result.messages) && entry.result.messages.every(isRecord) && isRecord(entry.result.data)
+    } catch {
+      whole = false
+    }
+    if (whole) return entry
+    delete this.entries[key]
+    this.drop()
+    return undefined
+  }
+
+  private drop(): void {
+    this.dropped++
+    this.dirty = true
+  }
+
+  get(key: string, hash: string, config: string): PageResult | undefined {
+    const entry = this.entry(key)
     if (entry && entry.hash === hash && entry.config === config && entry.result && Array.isArray(entry.result.messages)) {
       this.hits++
       return entry.result
@@ -165,13 +232,14 @@ export class ResultCache {
   }
 
   set(key: string, hash: string, config: string, result: PageResult, stamp?: FileStamp): void {
+    this.unchecked.delete(key)
     this.entries[key] = stamp ? {hash, config, result, stamp} : {hash, config, result}
     this.dirty = true
   }
 
   /** The result of a page whose stat vouches that its text is the one hashed (see `FileStamp`). */
   getByStamp(key: string, stats: PageStat, config: string): PageResult | undefined {
-    const entry = this.entries[key]
+    const entry = this.entry(key)
     const stamp = entry?.stamp
     if (
       !entry || !stamp || entry.config !== config || !entry.result || !Array.isArray(entry.result.messages) ||
@@ -185,7 +253,7 @@ export class ResultCache {
 
   /** Record the stat of a page read and found unchanged, so the next run need not read it. */
   restamp(key: string, stamp: FileStamp): void {
-    const entry = this.entries[key]
+    const entry = this.entry(key)
     // A page written just before the read gets no stamp: it could never vouch (see `FileStamp`).
     if (!entry || !(stamp[1] < stamp[3] - settleMs)) return
     entry.stamp = stamp
@@ -202,6 +270,11 @@ export class ResultCache {
   /** The discovery of the last run with these settings, if it looks like one. */
   snapshot(settingsKey: string): Snapshot | undefined {
     const snapshot = this.snapshots[settingsKey]
+    if (this.uncheckedSnapshots.delete(settingsKey) && snapshot && !this.holds(() => (snapshot as Snapshot & {sum?: string}).sum === snapshotSum(snapshot))) {
+      delete this.snapshots[settingsKey]
+      this.drop()
+      return undefined
+    }
     const valid =
       snapshot &&
       typeof snapshot.signature === 'string' &&
@@ -212,7 +285,17 @@ export class ResultCache {
     return valid ? snapshot : undefined
   }
 
+  /** Whether a check holds, a check that throws on a malformed value (a string where an object was) counting as not. */
+  private holds(check: () => boolean): boolean {
+    try {
+      return check()
+    } catch {
+      return false
+    }
+  }
+
   setSnapshot(settingsKey: string, snapshot: Snapshot | undefined): void {
+    this.uncheckedSnapshots.delete(settingsKey)
     const before = this.snapshots[settingsKey]
     if (before === undefined && snapshot === undefined) return
     delete this.snapshots[settingsKey]
@@ -223,7 +306,13 @@ export class ResultCache {
 
   /** The site checks' results stored for a site root, if they look like some. */
   site(root: string): SiteEntry | undefined {
-    const entry = this.sites[this.keyOf(root)]
+    const key = this.keyOf(root)
+    const entry = this.sites[key]
+    if (this.uncheckedSites.delete(key) && entry && !this.holds(() => isRecord(entry) && entry.sum === siteSum(entry))) {
+      delete this.sites[key]
+      this.drop()
+      return undefined
+    }
     const pairs = (list: unknown) => Array.isArray(list) && list.every((item) => Array.isArray(item) && typeof item[0] === 'string' && Array.isArray(item[1]))
     const valid =
       entry &&
@@ -237,6 +326,7 @@ export class ResultCache {
 
   setSite(root: string, entry: SiteEntry): void {
     const key = this.keyOf(root)
+    this.uncheckedSites.delete(key)
     delete this.sites[key]
     this.sites[key] = entry
     keepLast(this.sites, maxSnapshots)
@@ -245,6 +335,13 @@ export class ResultCache {
 
   /** Drop entries of pages that no longer exist, then write atomically if anything changed. */
   save(seen?: ReadonlySet<string>): void {
+    if (this.dropped > 0) {
+      this.notices.push(
+        'Cache `' + this.location + '`: dropped ' + this.dropped + ' malformed ' + (this.dropped === 1 ? 'entry' : 'entries') +
+          ' (edited or cut short); what they held was linted again'
+      )
+      this.dropped = 0
+    }
     if (!this.writable || !this.dirty) return
     if (seen) {
       for (const key of Object.keys(this.entries)) {
@@ -272,10 +369,27 @@ export class ResultCache {
    * whole text is 15 MB, and one string of it (then its bytes) would add some 40 MB to the run's peak.
    */
   private write(fd: number): void {
-    let chunk = magic + '"version":' + JSON.stringify(version) + ',"snapshots":' + JSON.stringify(this.snapshots) + ',"sites":' + JSON.stringify(this.sites) + ',"entries":{'
+    const snapshots: Record<string, Snapshot> = {}
+    for (const [key, snapshot] of Object.entries(this.snapshots)) {
+      const {sum: _sum, ...rest} = snapshot as Snapshot & {sum?: string}
+      // What this run did not check keeps the checksum it came with: a bad one stays bad.
+      snapshots[key] = {...rest, sum: this.uncheckedSnapshots.has(key) ? _sum : snapshotSum(rest)} as Snapshot
+    }
+    const sites: Record<string, SiteEntry> = {}
+    for (const [key, site] of Object.entries(this.sites)) {
+      sites[key] = this.uncheckedSites.has(key) ? site : {key: site.key, reads: site.reads, pages: site.pages, documents: site.documents, sum: siteSum(site)}
+    }
+    let chunk = magic + '"version":' + JSON.stringify(version) + ',"snapshots":' + JSON.stringify(snapshots) + ',"sites":' + JSON.stringify(sites) + ',"entries":{'
     let first = true
     for (const key in this.entries) {
-      chunk += (first ? '' : ',') + JSON.stringify(key) + ':' + JSON.stringify(this.entries[key], replacer)
+      const entry = this.entries[key]!
+      if (this.unchecked.has(key)) {
+        chunk += (first ? '' : ',') + JSON.stringify(key) + ':' + JSON.stringify(entry, replacer)
+      } else {
+        const result = JSON.stringify(entry.result, replacer)
+        const head = JSON.stringify({hash: entry.hash, config: entry.config, ...(entry.stamp ? {stamp: entry.stamp} : {}), sum: entrySum(entry, result)})
+        chunk += (first ? '' : ',') + JSON.stringify(key) + ':' + head.slice(0, -1) + ',"result":' + result + '}'
+      }
       first = false
       if (chunk.length >= writeChunk) {
         fs.writeSync(fd, escapeNonAscii(chunk))

@@ -7,7 +7,8 @@ import {lint} from './engine.js'
 import {ConfigError, parseRuleFlag, type RuleSetting} from './config.js'
 import {MESSAGES_URL, ruleInfos, ruleInfoById} from './rule-info.js'
 import {unknownRuleMessage, type ResolvedConfig} from './config.js'
-import {fixText, maskSecrets, unifiedDiff, writeFileAtomic} from './fix.js'
+import {fixText, unifiedDiff, writeFileAtomic} from './fix.js'
+import {redactMessage} from './redact.js'
 import type {MessageExtras} from './rule.js'
 import {presets} from '../presets/index.js'
 import {version} from './version.js'
@@ -422,6 +423,10 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
     if (!Buffer.from(original, 'utf8').equals(bytes)) continue
     const result = await fixText(original, file.path, config, {rules: options.rules})
     if (!result.changed) continue
+    // The fixes' real text goes to the file; everything printed about it is masked.
+    const {redactorFor} = await import('./secrets.js')
+    const redact = redactorFor([original], config)
+    for (const message of result.messages) redactMessage(message, redact)
     if (options.write) {
       try {
         writeFileAtomic(absolute, result.output)
@@ -432,9 +437,8 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
         continue
       }
     } else {
-      const output = maskSecrets(result.output, result.messages)
-      diffs.push(unifiedDiff(file.path, maskSecrets(original, file.messages), output))
-      file.data['fixedOutput'] = output
+      diffs.push(redact(unifiedDiff(file.path, original, result.output)))
+      file.data['fixedOutput'] = redact(result.output)
     }
     // Site checks ran on the whole run; re-linting one page cannot redo them, so their messages stay.
     const siteMessages = file.messages.filter((message) => ruleInfoById.get(message.ruleId ?? '')?.site === true)

@@ -273,6 +273,8 @@ export function resolveConfig(
     extendedFiles?: Set<string> | undefined
     /** `--report-unused-disable-directives`: wins over the config files. */
     reportUnusedDisableDirectives?: boolean | undefined
+    /** False: an `extends` of a JavaScript file is an error instead of code run (an untrusted workspace). */
+    trusted?: boolean | undefined
   } = {}
 ): ResolvedConfig {
   displayRoot = options.cwd ?? process.cwd()
@@ -284,7 +286,8 @@ export function resolveConfig(
     overrides: [],
     thirdPartyDirectives: undefined,
     reportUnusedDisableDirectives: undefined,
-    cwd: path.resolve(options.cwd ?? process.cwd())
+    cwd: path.resolve(options.cwd ?? process.cwd()),
+    trusted: options.trusted !== false
   }
   collect(user ?? {extends: 'recommended'}, options.filePath, [], state)
   for (const [ruleId, setting] of Object.entries(options.overrides ?? {})) {
@@ -333,6 +336,7 @@ interface Collected {
   thirdPartyDirectives: boolean | undefined
   reportUnusedDisableDirectives: boolean | undefined
   cwd: string
+  trusted: boolean
 }
 
 function languageCode(value: unknown, what: string, filePath: string | undefined): string {
@@ -415,6 +419,9 @@ function collect(config: unknown, filePath: string | undefined, chain: string[],
       throw new ConfigError('Config `' + displayPath(target) + '` extends itself' + where(filePath))
     }
     state.extendedFiles?.add(target)
+    if (!state.trusted && /\.c?js$/.test(target)) {
+      throw new ConfigError('Not running config `' + displayPath(target) + '`' + where(filePath) + ': it is JavaScript, which runs only in a trusted workspace')
+    }
     collect(loadConfigFile(target), target, [...chain, target], state)
   }
   const ruleSettings = record['rules']

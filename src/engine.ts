@@ -49,6 +49,11 @@ export interface LintOptions {
   overrides?: Record<string, RuleSetting>
   /** Warn about docs-lint comments that turn nothing off (`--report-unused-disable-directives`). */
   reportUnusedDisableDirectives?: boolean | undefined
+  /**
+   * False in an editor's untrusted workspace: a config written in JavaScript (`.docs-lintrc.cjs`, an
+   * `extends` of a `.js` file) is not run but reported as a config error. Default true.
+   */
+  trusted?: boolean | undefined
 }
 
 export interface LintResult {
@@ -432,6 +437,45 @@ function ancestorsOf(folder: string): string[] {
   return folders
 }
 
+/** Config file names in the order unified-engine looks for them in a folder: the first found applies. */
+const configNames = ['.docs-lintrc', '.docs-lintrc.json', '.docs-lintrc.cjs', '.docs-lintrc.mjs', '.docs-lintrc.js', '.docs-lintrc.yaml', '.docs-lintrc.yml']
+const codeConfig = /\.(?:c|m)?js$/
+
+/** The configs written in JavaScript that linting these paths would run: `--config`, or the nearest config of each. */
+function codeConfigs(cwd: string, patterns: readonly string[], files: readonly VFile[], configPath: string | undefined): string[] {
+  if (configPath !== undefined) {
+    const absolute = path.resolve(cwd, configPath)
+    return codeConfig.test(absolute) ? [absolute] : []
+  }
+  const folders = new Set<string>()
+  for (const file of files) folders.add(path.dirname(path.resolve(file.cwd, file.path)))
+  for (const pattern of patterns) {
+    const absolute = path.resolve(cwd, pattern.replace(/[*{[].*$/, ''))
+    folders.add(fs.existsSync(absolute) && !fs.statSync(absolute).isDirectory() ? path.dirname(absolute) : absolute)
+  }
+  const found = new Set<string>()
+  for (const folder of folders) {
+    for (let current = folder; ; current = path.dirname(current)) {
+      const name = configNames.find((candidate) => fs.existsSync(path.join(current, candidate)))
+      if (name) {
+        if (codeConfig.test(name)) found.add(path.join(current, name))
+        break
+      }
+      if (hasPackageConfig(path.join(current, 'package.json'))) break
+      if (path.dirname(current) === current) break
+    }
+  }
+  return [...found]
+}
+
+function hasPackageConfig(file: string): boolean {
+  try {
+    return Object.hasOwn(JSON.parse(fs.readFileSync(file, 'utf8')) as object, 'docs-lint')
+  } catch {
+    return false
+  }
+}
+
 /** Lint pages with unified-engine: file discovery, ignore files, config cascade and per-file fault containment. */
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd())
@@ -442,12 +486,27 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   // The files that configs `extends`: a replay of this run checks them too.
   const extendedFiles = new Set<string>()
 
+  if (options.trusted === false) {
+    const code = codeConfigs(cwd, patterns, options.files ?? [], options.configPath)
+    if (code.length > 0) {
+      const refused = code.map((file) => 'Not running config `' + path.relative(cwd, file) + '`: it is JavaScript, which runs only in a trusted workspace')
+      return {files: [], configErrors: refused, notices: []}
+    }
+  }
+
   function resolveFor(user: UserConfig | undefined, filePath: string | undefined): ResolvedConfig {
     const key = filePath ?? '(default)'
     let resolved = resolvedByFile.get(key)
     if (!resolved) {
       try {
-        resolved = resolveConfig(user, {filePath, overrides, cwd, extendedFiles, reportUnusedDisableDirectives: options.reportUnusedDisableDirectives})
+        resolved = resolveConfig(user, {
+          filePath,
+          overrides,
+          cwd,
+          extendedFiles,
+          reportUnusedDisableDirectives: options.reportUnusedDisableDirectives,
+          trusted: options.trusted !== false
+        })
       } catch (error) {
         if (error instanceof ConfigError) configErrors.add(error.message)
         throw error

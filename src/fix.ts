@@ -69,7 +69,8 @@ async function lintSource(source: string, filePath: string, config: ResolvedConf
   const file = new VFile({value: source, path: filePath})
   // Loaded here: a run that reports without fixing needs no rule.
   const {createProcessor} = await import('./processor.js')
-  const processor = createProcessor(config)
+  // The real text of the fixes: they are applied to the page, never printed from here.
+  const processor = createProcessor(config, {redact: false})
   await processor.run(processor.parse(file), file)
   return file
 }
@@ -119,38 +120,6 @@ export function writeFileAtomic(filePath: string, content: string): void {
     if (error instanceof FixWriteError) throw error
     throw new FixWriteError('Cannot write fixes: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message))
   }
-}
-
-/**
- * `text` with each secret that `no-secrets` reported in it shown as its message shows it (the first
- * characters and `…`): the diff and the fixed text of `--fix-dry-run` are outputs like any other.
- */
-export function maskSecrets(text: string, messages: readonly VFileMessage[]): string {
-  const bom = text.charCodeAt(0) === 0xfeff
-  const source = bom ? text.slice(1) : text
-  // Line starts as the parser counts lines: `\r\n`, `\r` and `\n` each end one.
-  const lineStarts = [0]
-  for (let index = 0; index < source.length; index++) {
-    const code = source.charCodeAt(index)
-    if (code === 10 || (code === 13 && source.charCodeAt(index + 1) !== 10)) lineStarts.push(index + 1)
-  }
-  const offset = (point: {line: number; column: number}) => (lineStarts[point.line - 1] ?? source.length) + point.column - 1
-  const ranges = messages
-    .filter((message) => message.ruleId === 'no-secrets' && message.place && 'start' in message.place)
-    .map((message) => {
-      const place = message.place as {start: {line: number; column: number}; end: {line: number; column: number}}
-      return {start: offset(place.start), end: offset(place.end), text: message.actual ?? '…'}
-    })
-    .filter((range) => range.start < range.end && range.end <= source.length)
-    .sort((a, b) => b.start - a.start)
-  let masked = source
-  let limit = Infinity
-  for (const range of ranges) {
-    if (range.end > limit) continue
-    masked = masked.slice(0, range.start) + range.text + masked.slice(range.end)
-    limit = range.start
-  }
-  return (bom ? '\uFEFF' : '') + masked
 }
 
 export function unifiedDiff(filePath: string, before: string, after: string): string {

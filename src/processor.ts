@@ -19,6 +19,8 @@ import {configuredLanguage, pageConfig} from './overrides.js'
 import {findSiteRoot} from './site/files.js'
 import {applyThirdPartyDirectives} from './directives.js'
 import {applyInlineControl} from './inline-control.js'
+import {redactMessage, redactorOf, redactValue} from './redact.js'
+import {secretsIn} from './secrets.js'
 
 
 /** Ids of messages that come from docs-lint itself rather than from a rule. */
@@ -78,6 +80,11 @@ export interface ProcessorOptions {
   keepTree?: boolean
   /** Pages larger than this many bytes are skipped with one message (default 5 MB). */
   maxFileSize?: number | undefined
+  /**
+   * Mask the page's secrets in its messages and site facts (default true). Only `--fix` turns it
+   * off: it applies the fixes' real text to the file and masks what it prints itself.
+   */
+  redact?: boolean
 }
 
 /**
@@ -87,12 +94,14 @@ export interface ProcessorOptions {
 export function createProcessor(config: ResolvedConfig, options: ProcessorOptions = {}): Processor<Root, Root, Root> {
   return unified()
     .use(docsLintParse, {maxFileSize: options.maxFileSize})
-    .use(docsLintPlugin, {config, keepTree: options.keepTree ?? false}) as never
+    .use(docsLintPlugin, {config, keepTree: options.keepTree ?? false, redact: options.redact ?? true}) as never
 }
 
 export interface DocsLintSettings {
   config: ResolvedConfig
   keepTree: boolean
+  /** See `ProcessorOptions.redact`; absent means true. */
+  redact?: boolean
 }
 
 /** The unified plugin that runs the configured rules, inline control and built-in checks. */
@@ -110,9 +119,14 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
     if (page.language !== settings.config.language) file.data['language'] = page.language
     const config = pageConfig(settings.config, absolute, page.language)
     const compiled = compile(config, processor)
+    // What the rules that find secrets found here, before comment control drops any: the page's secrets.
+    const secrets: PageSecrets = {found: [], ran: new Set()}
     if (!failure?.binary) {
       for (const entry of compiled.rules) {
-        if (!entry.rule.languages || entry.rule.languages.includes(page.language)) runRule(entry, tree, file)
+        if (entry.rule.languages && !entry.rule.languages.includes(page.language)) continue
+        const before = file.messages.length
+        runRule(entry, tree, file)
+        if (entry.rule.masks) collectSecrets(entry.rule.id, file.messages.slice(before), page.source, secrets)
       }
       if (config.thirdPartyDirectives) applyThirdPartyDirectives(tree, file, compiled.ruleIds)
       if (compiled.siteRuleIds.length > 0) {
@@ -150,6 +164,7 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
       message.url = MESSAGES_URL + '#' + ruleId
     }
     if (!failure?.binary) reportEncoding(file)
+    if (settings.redact !== false && !failure?.binary) redactPage(file, page.source, config, tree, secrets)
     for (const message of file.messages) {
       // Messages must not keep trees alive after the page is done.
       message.ancestors = undefined
@@ -160,6 +175,36 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
     releasePage(file)
     return {type: 'root', children: []}
   }
+}
+
+interface PageSecrets {
+  found: string[]
+  /** Rules that find secrets and ran on the page: their finders need not scan it again. */
+  ran: Set<string>
+}
+
+/** The secrets a rule that finds them reported: the text its messages cover. */
+function collectSecrets(ruleId: string, messages: readonly VFileMessage[], source: string, secrets: PageSecrets): void {
+  const own = messages.filter((message) => message.ruleId === ruleId)
+  // A rule that failed here found nothing: its finder scans the page instead.
+  if (messages.some((message) => message.ruleId === 'rule-error')) return
+  // The rule reports only what a writer should replace (not the values of a response example, nor what a
+  // comment turned off), so its finder still scans the page: every secret is masked, reported or not.
+  for (const message of own) {
+    const place = message.place
+    const start = place && 'start' in place ? place.start.offset : undefined
+    const end = place && 'start' in place ? place.end.offset : undefined
+    if (start !== undefined && end !== undefined && end > start) secrets.found.push(source.slice(start, end))
+  }
+}
+
+/** Mask the page's secrets in everything it leaves behind: its messages and the facts for the site checks. */
+function redactPage(file: VFile, source: string, config: ResolvedConfig, tree: Root, found: PageSecrets): void {
+  const secrets = [...found.found, ...timeShared('secrets', () => secretsIn(source, config, tree, found.ran))]
+  if (secrets.length === 0) return
+  const redact = redactorOf(secrets)
+  for (const message of file.messages) redactMessage(message, redact)
+  if (file.data[siteFactsKey]) file.data[siteFactsKey] = redactValue(file.data[siteFactsKey], redact)
 }
 
 const siteRoots = new Map<string, string | null>()

@@ -109,7 +109,15 @@ export interface RuleDefinition<Options extends object = Record<string, never>> 
   create?(options: Options): Check
   /** Site rules: called once per run with the options, returns the whole-site check. */
   site?(options: Options): SiteCheck
+  /**
+   * Rules that find secrets: called once per configuration, returns what finds the secrets of a text
+   * (a page, with its tree, or a config file) as offset ranges. Every output masks them.
+   */
+  masks?(options: Options): SecretFinder
 }
+
+/** The ranges (`[start, end]` offsets) of the secrets in `source`. */
+export type SecretFinder = (source: string, tree?: Root) => Array<[number, number]>
 
 export interface Rule<Options extends object = Record<string, never>> extends RuleDefinition<Options> {
   url: string

@@ -300,3 +300,60 @@ describe('--cache keeps the site checks\' results while nothing they read change
     it('gives the output of an uncached run after ' + name, () => expectCachedLikeUncached(siteWithChecks(), change, patterns))
   }
 })
+
+describe('--cache drops what is malformed and lints it again, with one notice', () => {
+  const cacheOf = (root: string) => path.join(root, '.docs-lint-cache')
+  const edit = (root: string, change: (data: any) => void) => {
+    const data = JSON.parse(fs.readFileSync(cacheOf(root), 'utf8'))
+    change(data)
+    fs.writeFileSync(cacheOf(root), JSON.stringify(data))
+  }
+  const page = (data: any, name: string) => data.entries[name]
+  const corruptions: Array<[string, (data: any) => void]> = [
+    ['a page\'s messages edited to `[null]`', (data) => (page(data, 'index.mdx').result.messages = [null])],
+    ['a page\'s messages emptied', (data) => (page(data, 'guide.mdx').result.messages = [])],
+    ['a page\'s entry edited to `[null]`', (data) => (data.entries['guide.mdx'] = [null])],
+    ['a page\'s entry emptied', (data) => (data.entries['index.mdx'] = {})],
+    ['a page\'s links that are not a list', (data) => (page(data, 'index.mdx').result.data.docsLintSite.links = 5)],
+    ['a page\'s anchors removed', (data) => delete page(data, 'reference/api.mdx').result.data.docsLintSite.anchors],
+    ['the site checks\' messages emptied', (data) => {
+      for (const site of Object.values(data.sites) as any[]) site.pages = []
+    }],
+    ['the site checks\' messages edited to `[null]`', (data) => {
+      for (const site of Object.values(data.sites) as any[]) site.pages = site.pages.map(([name]: [string]) => [name, [null]])
+    }],
+    ['the last discovery edited', (data) => {
+      for (const snapshot of Object.values(data.snapshots) as any[]) snapshot.files = snapshot.files.slice(1)
+    }],
+    ['every entry edited to `[null]`', (data) => (data.entries = [null])]
+  ]
+  it('reads a cache written before entries had checksums as stale, without a notice', async () => {
+    const root = siteWithChecks()
+    const cold = await runCli(['--format', 'json'], root)
+    await runCli(['--format', 'json', '--cache'], root)
+    edit(root, (data) => {
+      for (const entry of Object.values(data.entries) as any[]) delete entry.sum
+    })
+    expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(cold)
+  })
+
+  for (const [name, corrupt] of corruptions) {
+    it('gives the cold run\'s findings after ' + name, async () => {
+      const root = siteWithChecks()
+      // A finding on every page, and one on docs.json.
+      fs.appendFileSync(path.join(root, 'guide.mdx'), '\n# Guide\n')
+      const cold = await runCli(['--format', 'json'], root)
+      const findings = (JSON.parse(cold.stdout) as Array<{messages: unknown[]}>).flatMap((file) => file.messages)
+      expect(findings.length).toBeGreaterThan(3)
+      await runCli(['--format', 'json', '--cache'], root)
+      edit(root, corrupt)
+      const run = await runCli(['--format', 'json', '--cache'], root)
+      expect(run.stdout).toBe(cold.stdout)
+      expect(run.stderr.match(/docs-lint: /g)).toHaveLength(1)
+      expect(run.stderr).toMatch(/^docs-lint: (Cache `[^`]+`: dropped \d+ malformed entr(y|ies) \(edited or cut short\); what they held was linted again|Ignoring cache `[^`]+`: it is corrupt; it will be rebuilt)\n$/)
+      expect(run.stderr).not.toMatch(/\n\s+at /)
+      // Rebuilt: the next run replays it, without a notice.
+      expect(await runCli(['--format', 'json', '--cache'], root)).toEqual({...cold, stderr: ''})
+    })
+  }
+})

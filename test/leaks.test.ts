@@ -1,6 +1,7 @@
 import {spawn} from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -177,11 +178,40 @@ function buildPages(): {pages: Record<string, string>; placed: Placed[]} {
     placed.push({kind, secret, page: 'front-matter.mdx', placement: 'front matter'})
   }
   pages['front-matter.mdx'] = frontMatter(entries.join('\n') + '\n') + '## Set up\n\n' + image + '\n'
+  // Tokens alone (no `NAME=`), where a page holds a URL or a heading: other rules quote these.
+  const urlSections: Record<string, (secret: string) => string> = {
+    'link URL': (secret) => 'Read [the setup guide](/guides/setup?token=' + secret + ') first.',
+    'link anchor': (secret) => 'Read [the key section](/front-matter#' + secret.toLowerCase() + ') first.',
+    heading: (secret) => '## Rotate ' + secret + '\n\nRotate it every month.',
+    'image src': (secret) => '![A diagram of the flow](/images/' + secret + '.png)',
+    'JSX attribute': (secret) => '<Card title="Keys" href="/guides/keys?token=' + secret + '">Manage keys.</Card>'
+  }
+  for (const [placement, section] of Object.entries(urlSections)) {
+    const parts: string[] = []
+    for (const kind of kinds.filter((item) => urlSafe.includes(item.name))) {
+      const {secret, line} = makeUnique(kind)
+      // A token found only where it is assigned (`STRIPE_SECRET_KEY=…`) is masked wherever else the page holds it.
+      if (!foundAlone.includes(kind.name)) parts.push('```bash\n' + line + '\n```')
+      parts.push(section(secret))
+      placed.push({kind, secret, page: placement.replace(' ', '-') + '.mdx', placement})
+    }
+    pages[placement.replace(' ', '-') + '.mdx'] = frontMatter() + parts.join('\n\n') + '\n'
+  }
   return {pages, placed}
 }
 
+/** Kinds whose tokens are plain URL characters, for the placements in links, headings and file names. */
+const urlSafe = ['GitHub token', 'Stripe live key', 'npm token', 'GitLab token', 'Google API key']
+/** Kinds no-secrets finds by their vendor prefix alone, anywhere. */
+const foundAlone = ['GitHub token', 'npm token']
+
 const {pages, placed} = buildPages()
-const navigation = {navigation: {groups: [{group: 'Keys', pages: Object.keys(pages).map((name) => name.replace(/\.mdx$/, ''))}]}}
+// docs.json: a navigation entry holding a token, which the navigation rule quotes.
+const configSecret = makeUnique(kinds.find((kind) => kind.name === 'GitHub token')!).secret
+placed.push({kind: kinds.find((kind) => kind.name === 'GitHub token')!, secret: configSecret, page: 'docs.json', placement: 'docs.json'})
+const navigation = {
+  navigation: {groups: [{group: 'Keys', pages: [...Object.keys(pages).map((name) => name.replace(/\.mdx$/, '')), 'guides/setup?token=' + configSecret]}]}
+}
 const root = tempSite({
   ...pages,
   'docs.json': JSON.stringify({$schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Acme', colors: {primary: '#0D9373'}, ...navigation}),
@@ -192,6 +222,7 @@ const root = tempSite({
 /** What of a secret an output must not show: more than four characters (past the vendor prefix), or a piece of its middle. */
 function leaksOf(output: string): string[] {
   const found: string[] = []
+  const lower = output.toLowerCase()
   for (const item of placed) {
     const {secret} = item
     const length = prefixLength(item.kind)
@@ -202,7 +233,8 @@ function leaksOf(output: string): string[] {
       [secret.slice(0, length), 'its first ' + length + ' characters'],
       [middle, 'ten characters of its middle']
     ]
-    const shown = pieces.find(([piece]) => output.includes(piece))
+    // Heading slugs and anchors show a secret in lower case.
+    const shown = pieces.find(([piece]) => output.includes(piece) || lower.includes(piece.toLowerCase()))
     if (shown) found.push(item.kind.name + ' (' + item.placement + ') shows ' + shown[1])
   }
   return found
@@ -214,8 +246,9 @@ describe('no output shows a secret', () => {
     const report = JSON.parse(run.stdout) as Array<{path: string; messages: Array<{ruleId: string; line: number; endLine: number}>}>
     const missed: string[] = []
     for (const item of placed) {
+      if (item.page === 'docs.json') continue
       const text = pages[item.page]!
-      const line = text.slice(0, text.indexOf(item.secret)).split('\n').length
+      const line = text.slice(0, text.toLowerCase().indexOf(item.secret.toLowerCase())).split('\n').length
       const messages = report.find((file) => file.path === item.page)?.messages ?? []
       if (!messages.some((message) => message.ruleId === 'no-secrets' && message.line <= line && line <= message.endLine)) missed.push(item.kind.name + ' in ' + item.placement + ' (line ' + line + ')')
     }
@@ -231,6 +264,13 @@ describe('no output shows a secret', () => {
     })
   }
 
+  it('--format json with no-secrets turned off', async () => {
+    const run = await runCli(['--format', 'json', '--rule', 'no-secrets=off'], root)
+    expect(run.stdout).toContain('broken-links')
+    expect(run.stdout).not.toContain('no-secrets')
+    expect(leaksOf(run.stdout + run.stderr)).toEqual([])
+  })
+
   it('the --fix-dry-run diff', async () => {
     const run = await runCli(['--fix-dry-run'], root)
     // The images beside the secrets are fixable: the diff has hunks around every secret.
@@ -241,6 +281,29 @@ describe('no output shows a secret', () => {
   it('the --fix-dry-run JSON report', async () => {
     const run = await runCli(['--fix-dry-run', '--format', 'json'], root)
     expect(leaksOf(run.stdout + run.stderr)).toEqual([])
+  })
+
+  it('the cache file, and the report of a warm run', async () => {
+    const location = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-cache-')), 'cache.json')
+    const cold = await runCli(['--format', 'json', '--cache', '--cache-location', location], root)
+    const cache = fs.readFileSync(location, 'utf8')
+    // The cache holds the pages' links, anchors and titles (for the site checks) and every message.
+    expect(cache).toContain('guides/setup')
+    expect(leaksOf(cache)).toEqual([])
+    const warm = await runCli(['--format', 'json', '--cache', '--cache-location', location], root)
+    expect(warm.stdout).toBe(cold.stdout)
+    expect(leaksOf(warm.stdout + warm.stderr)).toEqual([])
+  })
+
+  it('--fix writes the real text to the file', async () => {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-fix-'))
+    fs.cpSync(root, copy, {recursive: true})
+    const run = await runCli(['--fix', '--format', 'json'], copy)
+    expect(leaksOf(run.stdout + run.stderr)).toEqual([])
+    expect(fs.readFileSync(path.join(copy, 'code.mdx'), 'utf8')).toContain('<Frame>')
+    // Every secret is still there, whole, also where a fix moved it: masking is for what docs-lint prints.
+    const lost = placed.filter((item) => !fs.readFileSync(path.join(copy, item.page), 'utf8').toLowerCase().includes(item.secret.toLowerCase()))
+    expect(lost.map((item) => item.kind.name + ' (' + item.placement + ')')).toEqual([])
   })
 })
 

@@ -53,6 +53,7 @@ const bounded: Record<string, {size?: number; reach?: (attack: string) => string
 /** `new RegExp(…)` whose pattern is not a constant: each is reviewed here, with why it is bounded. */
 const dynamicSites: Record<string, string> = {
   "rules/no-secrets.ts: new RegExp(pattern, 'u')": "the user's own `allow` option, trusted like the rest of the config (which may be JavaScript)",
+  "src/redact.ts: new RegExp(alternation, 'gi')": 'escaped secrets joined by `|`: literals only, matched in linear time',
   "src/site/model.ts: new RegExp(':' + name + '\\\\b', 'g')": '`name` is a `\\w+` word: a literal, linear pattern',
   "rules/terminology.ts: new RegExp('(?<![\\\\p{L}\\\\p{N}_@/.\\\\-])' + source + '(?![\\\\p{L}\\\\p{N}_@/]|[.\\\\-][\\\\p{L}\\\\p{N}])', flags)":
     'the `terms` option: escaped words joined by `\\s+`, so a literal sits between any two repeats'

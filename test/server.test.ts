@@ -40,6 +40,7 @@ import {rules} from '../rules/index.js'
 import type {ResolvedConfig} from '../src/config.js'
 import type {MessageExtras} from '../src/rule.js'
 import {examplesOf, type Example} from './helpers/examples.js'
+import {tempSite} from './helpers/cli.js'
 
 const serverBin = path.resolve(import.meta.dirname, '../bin/docs-lint-language-server.js')
 const serverBuilt = fs.existsSync(path.resolve(import.meta.dirname, '../dist/src/server/index.js'))
@@ -55,7 +56,7 @@ class Client {
   private readonly child: ChildProcess
   private waiters: Array<() => void> = []
 
-  constructor(options: {configuration?: unknown} = {}) {
+  constructor(options: {configuration?: unknown; answerConfiguration?: boolean} = {}) {
     // Standard error is drained into `logs`: a pipe nobody reads would stall the server.
     this.child = spawn(process.execPath, [serverBin, '--stdio'], {stdio: ['pipe', 'pipe', 'pipe']})
     this.child.stderr!.on('data', (chunk: Buffer) => this.logs.push(chunk.toString()))
@@ -77,18 +78,21 @@ class Client {
     })
     this.connection.onRequest(ConfigurationRequest.type, (params) => {
       this.configurationRequests++
+      // A client that never answers.
+      if (options.answerConfiguration === false) return new Promise<never>(() => {})
       return params.items.map(() => options.configuration ?? null)
     })
     this.connection.listen()
   }
 
-  async initialize(root: string, capabilities: ClientCapabilities = defaultCapabilities): Promise<void> {
+  async initialize(root: string, capabilities: ClientCapabilities = defaultCapabilities, initializationOptions?: unknown): Promise<void> {
     const uri = pathToFileURL(root).href
     await this.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: uri,
       workspaceFolders: [{uri, name: path.basename(root)}],
-      capabilities
+      capabilities,
+      initializationOptions
     })
     await this.connection.sendNotification(InitializedNotification.type, {})
   }
@@ -586,4 +590,122 @@ describe.skipIf(!serverBuilt || !haveCorpus)('language server and CLI agree on .
     }
     expect(compared).toBeGreaterThan(50)
   }, 300_000)
+})
+
+
+/** A server over stdio that the test writes raw bytes to: the frames an editor would never send. */
+function rawServer(): {child: ChildProcess; stderr: () => string; exited: Promise<number | null>; send: (bytes: string) => void} {
+  const child = spawn(process.execPath, [serverBin, '--stdio'], {stdio: ['pipe', 'pipe', 'pipe']})
+  let stderr = ''
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  child.stdout!.resume()
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return {child, stderr: () => stderr, exited, send: (bytes) => void child.stdin!.write(bytes)}
+}
+
+const frame = (body: unknown) => {
+  const text = JSON.stringify(body)
+  return 'Content-Length: ' + Buffer.byteLength(text) + '\r\n\r\n' + text
+}
+
+describe.skipIf(!serverBuilt)('language server robustness (needs `npx tsc -p .`)', () => {
+  const initialize = frame({jsonrpc: '2.0', id: 1, method: 'initialize', params: {processId: null, rootUri: null, capabilities: {}}})
+
+  for (const length of ['abc', '-10', '10^12', '1000000000000', '']) {
+    it('logs and closes the connection after a frame with `Content-Length: ' + length + '`', async () => {
+      const server = rawServer()
+      server.send(initialize)
+      server.send('Content-Length: ' + length + '\r\n\r\n{"jsonrpc":"2.0","id":2,"method":"shutdown"}')
+      const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 10_000))
+      const outcome = await Promise.race([server.exited, timeout])
+      if (outcome === 'still running') server.child.kill()
+      // Exit code 1: the client sees a server that stopped, and starts a new one.
+      expect(outcome).toBe(1)
+      expect(server.stderr()).toMatch(/^docs-lint-language-server: closing the connection: the client sent .*Content-Length/m)
+      expect(server.stderr()).not.toMatch(/\n\s+at /)
+    }, 15_000)
+  }
+
+  it('still reads frames that arrive a byte at a time, and two in one chunk', async () => {
+    const client = rawServer()
+    const replies: string[] = []
+    client.child.stdout!.on('data', (chunk: Buffer) => replies.push(chunk.toString()))
+    for (const byte of initialize) client.send(byte)
+    client.send(frame({jsonrpc: '2.0', id: 2, method: 'shutdown'}) + frame({jsonrpc: '2.0', method: 'exit'}))
+    expect(await client.exited).toBe(0)
+    expect(replies.join('')).toContain('"id":2')
+  }, 15_000)
+
+  it('lints with the default settings when the client never answers `workspace/configuration`', async () => {
+    const root = tempSite({'docs.json': '{"name": "X", "navigation": [{"group": "G", "pages": ["index"]}]}'})
+    const client = new Client({answerConfiguration: false})
+    try {
+      await client.initialize(root)
+      const uri = pathToFileURL(path.join(root, 'index.mdx')).href
+      await client.open(uri, '---\ntitle: A\ndescription: B\n---\n\n# One\n')
+      const {diagnostics} = await client.diagnostics(uri, (params) => params.diagnostics.length > 0)
+      expect(diagnostics.map((diagnostic) => diagnostic.code)).toContain('heading-levels')
+      expect(client.configurationRequests).toBeGreaterThan(0)
+      expect(client.logs.join('\n')).toContain('did not answer `workspace/configuration`')
+    } finally {
+      await client.stop()
+    }
+  }, 30_000)
+
+  it('answers requests while it lints a large page, and caps its diagnostics', async () => {
+    const root = tempSite({'docs.json': '{"name": "X", "navigation": [{"group": "G", "pages": ["big"]}]}'})
+    const client = new Client()
+    try {
+      await client.initialize(root)
+      // 6,000 top-level headings (one problem each) in 1.2 MB.
+      const sections = Array.from({length: 6000}, (_, index) => '# Heading ' + index + '\n\n' + 'A line of text that makes the page larger. '.repeat(4) + '\n')
+      const text = '---\ntitle: Big\ndescription: A big page.\n---\n\n' + sections.join('\n')
+      const uri = pathToFileURL(path.join(root, 'big.mdx')).href
+      await client.open(uri, text)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const started = performance.now()
+      await client.codeActions(pathToFileURL(path.join(root, 'other.mdx')).href, {start: {line: 0, character: 0}, end: {line: 0, character: 0}})
+      const latency = performance.now() - started
+      // Answered while the page was still being linted, and quickly.
+      expect(client.published.filter((params) => params.uri === uri)).toEqual([])
+      expect(latency).toBeLessThan(500)
+      const {diagnostics} = await client.diagnostics(uri, () => true, 0, 60_000)
+      expect(diagnostics).toHaveLength(5001)
+      expect(diagnostics.at(-1)!.message).toMatch(/^1000 more problems on this page are not shown/)
+    } finally {
+      await client.stop()
+    }
+  }, 90_000)
+
+  it('does not run a JavaScript file that a JSON config extends, when the workspace is not trusted', async () => {
+    const root = tempSite({
+      '.docs-lintrc.json': JSON.stringify({extends: './base.cjs'}),
+      'base.cjs': "require('node:fs').writeFileSync(__dirname + '/ran.txt', 'yes')\nmodule.exports = {extends: 'recommended'}\n"
+    })
+    const file = new VFile({path: path.join(root, 'index.mdx'), value: '# One\n'})
+    const result = await lint({files: [file], cwd: root, trusted: false})
+    expect(result.configErrors).toEqual(['Not running config `base.cjs` in `.docs-lintrc.json`: it is JavaScript, which runs only in a trusted workspace'])
+    expect(fs.existsSync(path.join(root, 'ran.txt'))).toBe(false)
+  })
+
+  for (const trusted of [false, true]) {
+    it((trusted ? 'runs' : 'does not run') + ' a `.docs-lintrc.cjs` config in ' + (trusted ? 'a trusted' : 'an untrusted') + ' workspace', async () => {
+      const root = tempSite({
+        'docs.json': '{"name": "X", "navigation": [{"group": "G", "pages": ["index"]}]}',
+        '.docs-lintrc.cjs': "require('node:fs').writeFileSync(__dirname + '/ran.txt', 'yes')\nmodule.exports = {extends: 'recommended'}\n"
+      })
+      const client = new Client()
+      try {
+        await client.initialize(root, defaultCapabilities, {trusted})
+        const uri = pathToFileURL(path.join(root, 'index.mdx')).href
+        await client.open(uri, '---\ntitle: A\ndescription: B\n---\n\n# One\n')
+        const {diagnostics} = await client.diagnostics(uri, (params) => params.diagnostics.length > 0)
+        expect(fs.existsSync(path.join(root, 'ran.txt'))).toBe(trusted)
+        if (trusted) expect(diagnostics.map((diagnostic) => diagnostic.code)).toContain('heading-levels')
+        else expect(diagnostics.map((diagnostic) => diagnostic.message)).toEqual(['Cannot lint this page: Not running config `.docs-lintrc.cjs`: it is JavaScript, which runs only in a trusted workspace'])
+      } finally {
+        await client.stop()
+      }
+    }, 30_000)
+  }
 })

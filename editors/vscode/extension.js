@@ -11,9 +11,12 @@ const serverScript = path.join('bin', 'docs-lint-language-server.js')
 /** @type {LanguageClient | undefined} */
 let client
 
-/** The workspace's `docs-lint` install (hoisted or not), else the `docs-lint.serverPath` setting. */
+/**
+ * The workspace's `docs-lint` install (hoisted or not), else the `docs-lint.serverPath` setting. In an
+ * untrusted workspace, only the setting: the workspace's `node_modules` is code it could have planted.
+ */
 function findServer() {
-  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+  for (const folder of vscode.workspace.isTrusted ? vscode.workspace.workspaceFolders ?? [] : []) {
     try {
       const manifest = require.resolve('docs-lint/package.json', {paths: [folder.uri.fsPath]})
       const candidate = path.join(path.dirname(manifest), serverScript)
@@ -33,7 +36,26 @@ function findServer() {
 
 /** @param {vscode.ExtensionContext} context */
 async function activate(context) {
+  // Trust granted later: start again, now with the workspace's server and its JavaScript configs.
+  context.subscriptions.push(
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      if (client) await client.stop()
+      client = undefined
+      await start(context)
+    })
+  )
+  await start(context)
+}
+
+/** @param {vscode.ExtensionContext} context */
+async function start(context) {
   const server = findServer()
+  if (!server && !vscode.workspace.isTrusted) {
+    void vscode.window.showInformationMessage(
+      'docs-lint: trust this workspace to lint with its own docs-lint, or set `docs-lint.serverPath` in your user settings.'
+    )
+    return
+  }
   if (!server) {
     void vscode.window.showWarningMessage(
       'docs-lint: no language server found. Run `npm install --save-dev docs-lint` in your workspace, or set `docs-lint.serverPath`.'
@@ -53,7 +75,9 @@ async function activate(context) {
         {scheme: 'untitled', language: 'markdown'},
         {scheme: 'untitled', language: 'mdx'}
       ],
-      synchronize: {configurationSection: 'docs-lint'}
+      synchronize: {configurationSection: 'docs-lint'},
+      // The server runs no config written in JavaScript in an untrusted workspace.
+      initializationOptions: {trusted: vscode.workspace.isTrusted}
     }
   )
   context.subscriptions.push(client)

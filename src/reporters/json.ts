@@ -1,7 +1,7 @@
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
 import type {MessageExtras} from '../rule.js'
-import {reportableEdits} from './redact.js'
+import {reportableEdits} from '../redact.js'
 
 export interface JsonMessage {
   ruleId: string | undefined
@@ -30,8 +30,8 @@ export interface JsonFile {
   messages: JsonMessage[]
 }
 
-export function messageToJson(message: VFileMessage, file?: VFile): JsonMessage {
-  const extras = file ? reportableEdits(file, message) : (message as VFileMessage & MessageExtras)
+export function messageToJson(message: VFileMessage): JsonMessage {
+  const extras = reportableEdits(message)
   return {
     ruleId: message.ruleId,
     source: message.source,
@@ -56,7 +56,7 @@ export function json(files: VFile[]): string {
     path: file.path,
     cwd: file.cwd,
     history: file.history,
-    messages: file.messages.map((message) => messageToJson(message, file)),
+    messages: file.messages.map((message) => messageToJson(message)),
     ...(typeof file.data['fixedOutput'] === 'string' ? {output: file.data['fixedOutput']} : {})
   }))
   return JSON.stringify(result, undefined, 2) + '\n'

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import {reportableEdits} from './redact.js'
+import {reportableEdits} from '../redact.js'
 import {pathToFileURL} from 'node:url'
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
@@ -62,7 +62,7 @@ export function sarif(files: VFile[], options: {root?: string | undefined} = {})
       }
       const ruleIndex = index.get(ruleId)
       if (ruleIndex !== undefined) result['ruleIndex'] = ruleIndex
-      const fix = reportableEdits(file, message).fix
+      const fix = reportableEdits(message).fix
       if (fix && fix.length > 0) {
         result['fixes'] = [
           {

@@ -1,4 +1,6 @@
-import {createConnection, ProposedFeatures} from 'vscode-languageserver/node.js'
+import {format} from 'node:util'
+import {createConnection, ProposedFeatures, type Connection} from 'vscode-languageserver/node.js'
+import {FrameGuard} from './frames.js'
 import {version} from '../version.js'
 import {startServer} from './server.js'
 
@@ -34,9 +36,24 @@ export function main(argv: readonly string[], io: {stdout: (text: string) => voi
     io.stderr('docs-lint-language-server: missing transport, expected `--stdio`, `--node-ipc`, `--socket=<port>` or `--pipe=<name>`\n\n' + usage)
     return 2
   }
-  // vscode-languageserver reads the transport from process.argv and routes console.* to the client.
-  const connection = createConnection(ProposedFeatures.all)
+  const connection = argv.includes('--stdio') ? guardedStdio(io) : createConnection(ProposedFeatures.all)
   startServer(connection)
   connection.listen()
   return undefined
+}
+
+/**
+ * Standard input through a `FrameGuard`: a malformed frame is logged and closes the connection, so the
+ * client restarts the server instead of talking to one that answers nothing. (The other transports
+ * are read as vscode-languageserver reads them.)
+ */
+function guardedStdio(io: {stderr: (text: string) => void}): Connection {
+  const input = process.stdin.pipe(
+    new FrameGuard((reason) => io.stderr('docs-lint-language-server: closing the connection: the client sent ' + reason + '\n'))
+  )
+  // Standard output is the protocol channel: what a rule or library prints goes to standard error.
+  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    console[method] = (...args: unknown[]) => io.stderr(format(...args) + '\n')
+  }
+  return createConnection(ProposedFeatures.all, input, process.stdout)
 }

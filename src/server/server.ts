@@ -25,6 +25,7 @@ import type {ResolvedConfig} from '../config.js'
 import {findSiteRoot} from '../site/files.js'
 import {SOURCE, type MessageExtras, type TextEdit as OffsetEdit} from '../rule.js'
 import {version} from '../version.js'
+import {reportableEdits} from '../redact.js'
 import {
   FIX_ALL_KIND,
   editsBetween,
@@ -81,11 +82,30 @@ interface Target {
 
 export interface ServerOptions {
   debounceMs?: number
+  /** How long to wait for the client's answer to `workspace/configuration` before using the defaults. */
+  configurationTimeoutMs?: number
+  /** Pages of this many characters or more are linted in a worker thread, so requests are answered meanwhile. */
+  workerPageChars?: number
+  /** Diagnostics published for one page at most; one more says how many were left out. */
+  maxDiagnostics?: number
 }
+
+/** A client that never answers `workspace/configuration` still gets diagnostics, with the defaults, after this. */
+export const CONFIGURATION_TIMEOUT_MS = 3000
+/** Parsing a page of 256 KB takes some 100 ms: from this size on, a worker's start-up (about 0.5 s) is worth it. */
+export const WORKER_PAGE_CHARS = 256 * 1024
+/** More problems than anyone reads in an editor; 156,000 of them took the server 1.4 GB. */
+export const MAX_DIAGNOSTICS = 5000
 
 /** Wire docs-lint into a language server connection: diagnostics, quick fixes and fix-all. */
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const debounceMs = options.debounceMs ?? DEBOUNCE_MS
+  const configurationTimeoutMs = options.configurationTimeoutMs ?? CONFIGURATION_TIMEOUT_MS
+  const workerPageChars = options.workerPageChars ?? WORKER_PAGE_CHARS
+  const maxDiagnostics = options.maxDiagnostics ?? MAX_DIAGNOSTICS
+  /** False when the client says the workspace is not trusted: then no config written in JavaScript runs. */
+  let trusted = true
+  let configurationTimedOut = false
   const documents = new TextDocuments(TextDocument)
   const timers = new Map<string, NodeJS.Timeout>()
   const results = new Map<string, {key: string; promise: Promise<LintedPage>}>()
@@ -111,6 +131,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     canRegisterConfiguration = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true
     versionedEdits = capabilities.workspace?.workspaceEdit?.documentChanges === true
     workspaceFoldersSupported = capabilities.workspace?.workspaceFolders === true
+    // VS Code's workspace trust, as the extension passes it; other clients have no such notion.
+    const initializationOptions = params.initializationOptions as {trusted?: unknown} | null | undefined
+    trusted = initializationOptions?.trusted !== false
     const folders = params.workspaceFolders?.map((folder) => folder.uri) ??
       (params.rootUri ? [params.rootUri] : [])
     workspaceFolders = folders.map(uriToPath).filter((folder): folder is string => folder !== undefined)
@@ -265,7 +288,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!settings.enable) return empty
     try {
       const file = new VFile({path: target.path, value: text})
-      const result = await lint({files: [file], cwd: target.cwd, configPath: settings.config})
+      // A large page is linted in a worker thread: this one goes on answering requests meanwhile.
+      const jobs = text.length >= workerPageChars ? 1 : 0
+      const result = await lint({files: [file], cwd: target.cwd, configPath: settings.config, jobs, trusted})
       if (result.configErrors.length > 0) {
         // The CLI stops with exit code 2; in an editor, the problem shows on the page it blocks.
         const diagnostics = result.configErrors.map((reason): Diagnostic => ({
@@ -287,7 +312,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         text,
         path: linted.path,
         messages,
-        diagnostics: messages.map((message) => messageToDiagnostic(message, bom)),
+        diagnostics: cappedDiagnostics(messages, bom),
         bom,
         config: linted.data['docsLintConfig'] as ResolvedConfig | undefined,
         siteRoot,
@@ -333,13 +358,42 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return best
   }
 
+  /** The first `maxDiagnostics` problems, then one that says how many more the page has. */
+  function cappedDiagnostics(messages: readonly VFileMessage[], bom: boolean): Diagnostic[] {
+    const diagnostics = messages.slice(0, maxDiagnostics).map((message) => messageToDiagnostic(message, bom))
+    const hidden = messages.length - diagnostics.length
+    if (hidden > 0) {
+      diagnostics.push({
+        range: {start: {line: 0, character: 0}, end: {line: 0, character: 0}},
+        severity: DiagnosticSeverity.Information,
+        source: SOURCE,
+        message: hidden + ' more problems on this page are not shown: the editor shows the first ' + maxDiagnostics + '; run `docs-lint` on the page for all of them'
+      })
+    }
+    return diagnostics
+  }
+
   function settingsFor(uri: string): Promise<ServerSettings> {
     if (!canPullConfiguration) return Promise.resolve(pushedSettings ?? defaultSettings)
     let settings = settingsCache.get(uri)
     if (!settings) {
-      settings = connection.workspace
+      let timer: NodeJS.Timeout | undefined
+      // A client that never answers would leave every page without diagnostics.
+      const timeout = new Promise<ServerSettings>((resolve) => {
+        timer = setTimeout(() => {
+          if (!configurationTimedOut) {
+            configurationTimedOut = true
+            connection.console.warn(
+              'docs-lint: the editor did not answer `workspace/configuration` within ' + configurationTimeoutMs + ' ms; linting with the default settings'
+            )
+          }
+          resolve(pushedSettings ?? defaultSettings)
+        }, configurationTimeoutMs)
+      })
+      const answer = connection.workspace
         .getConfiguration({scopeUri: uri, section: 'docs-lint'})
         .then((value: unknown) => readSettings(value), () => defaultSettings)
+      settings = Promise.race([answer, timeout]).finally(() => clearTimeout(timer))
       settingsCache.set(uri, settings)
     }
     return settings
@@ -355,7 +409,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const actions: CodeAction[] = []
     if (wantQuickFixes) {
       for (const message of page.messages) {
-        const extras = message as VFileMessage & MessageExtras
+        // A fix whose text had a secret masked out would write the mask into the page.
+        const extras = reportableEdits(message)
         if (!extras.fix?.length && !extras.suggestions?.length) continue
         if (!rangesTouch(messageRange(message, page.bom), params.range)) continue
         const diagnostic = messageToDiagnostic(message, page.bom)

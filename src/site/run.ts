@@ -8,6 +8,7 @@ import type {ChangeSet} from '../git.js'
 import {findSiteRoot, lintedPages, listFiles, relativeTo, type LintedPage} from './files.js'
 import {readsHold, recordReads} from './reads.js'
 import {replacer, type ResultCache, type SiteEntry} from '../cache.js'
+import {redactMessage} from '../redact.js'
 import {applyMessages, serializeConfig, serializeMessage, type SerializedMessage} from '../remote.js'
 
 /**
@@ -57,6 +58,12 @@ export async function runSiteChecks(
     // The site rules load only here: a run the cache serves needs none of them.
     const {checkSite} = await import('./check.js')
     const {result: documents, reads} = recordReads(() => checkSite(root, linted, rootConfig, changes, options.cwd))
+    // Pages' facts were masked when the pages were linted; the config files' secrets are masked here.
+    const {redactorFor} = await import('../secrets.js')
+    const redact = redactorFor(documents.map((file) => String(file.value ?? '')), rootConfig)
+    for (const file of [...documents, ...group]) {
+      for (const message of file.messages.slice(documents.includes(file) ? 0 : before.get(file))) redactMessage(message, redact)
+    }
     extra.push(...documents)
     if (key !== undefined) {
       cache!.setSite(root, {
