@@ -51,7 +51,69 @@ export const ruleInfos: RuleInfo[] = ${JSON.stringify(infos, undefined, 2)}
 `
 }
 
+/** The JSON Schema of `.docs-lintrc*` files, for editors (`$schema`): every key, rule, severity and option. */
+function configSchema(): string {
+  const severity = {enum: ['off', 'info', 'warn', 'warning', 'error', 0, 1, 2]}
+  const ruleSetting = (rule: (typeof rules)[number]) => ({
+    description: rule.summary + ' (' + rule.url + ')',
+    anyOf: [severity, {type: 'array', minItems: 1, maxItems: 2, items: [severity, rule.options ?? {type: 'object', maxProperties: 0}]}]
+  })
+  const ruleSettings = {
+    type: 'object',
+    properties: Object.fromEntries([...rules].sort((a, b) => a.id.localeCompare(b.id)).map((rule) => [rule.id, ruleSetting(rule)])),
+    additionalProperties: false
+  }
+  const language = {type: 'string', pattern: '^[A-Za-z]{2,3}([-_][A-Za-z0-9]+)*$'}
+  const schema = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://docs-lint.dev/schema/docs-lintrc.schema.json',
+    title: 'docs-lint configuration',
+    description: 'Generated from rule metadata by `npm run docs:rules`. See https://docs-lint.dev/configuration',
+    type: 'object',
+    properties: {
+      $schema: {type: 'string'},
+      extends: {anyOf: [{type: 'string'}, {type: 'array', items: {type: 'string'}}], description: 'Presets (recommended, strict, all) or relative paths of other config files.'},
+      rules: ruleSettings,
+      components: {type: 'array', items: {type: 'string'}, description: 'Components the site defines itself.'},
+      language: {...language, description: 'The language of pages that declare none and sit in no language folder (default en).'},
+      overrides: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            files: {anyOf: [{type: 'string'}, {type: 'array', items: {type: 'string'}, minItems: 1}]},
+            languages: {type: 'array', items: language, minItems: 1},
+            language,
+            rules: ruleSettings
+          },
+          anyOf: [{required: ['files']}, {required: ['languages']}],
+          additionalProperties: false
+        }
+      },
+      thirdPartyDirectives: {type: 'boolean', description: "Honour Vale's and markdownlint's comments (default true)."},
+      reportUnusedDisableDirectives: {type: 'boolean', description: 'Warn about docs-lint comments that turn nothing off (default false).'}
+    },
+    additionalProperties: false
+  }
+  return JSON.stringify(schema, undefined, 2) + '\n'
+}
+
 describe('rule metadata', () => {
+  it('is the same in schema/docs-lintrc.schema.json, which validates the configs of the docs and their examples', async () => {
+    const file = path.resolve(import.meta.dirname, '../schema/docs-lintrc.schema.json')
+    const expected = configSchema()
+    if (update) fs.writeFileSync(file, expected)
+    expect(fs.readFileSync(file, 'utf8'), 'run `npm run docs:rules` after changing a rule\'s metadata').toBe(expected)
+    const {Ajv} = await import('ajv')
+    const validate = new Ajv({strict: false}).compile(JSON.parse(expected))
+    const good = {extends: 'recommended', rules: {'sentence-length': ['info', {max: 40}], 'passive-voice': 'off'}, overrides: [{languages: ['ja'], rules: {'sentence-length': 'off'}}]}
+    expect(validate(good), JSON.stringify(validate.errors)).toBe(true)
+    expect(validate({rules: {'sentence-lenght': 'warn'}})).toBe(false)
+    expect(validate({rules: {'sentence-length': ['warn', {maximum: 3}]}})).toBe(false)
+    expect(validate({overrides: [{rules: {}}]})).toBe(false)
+  })
+
+
   it('is the same in src/rule-info.generated.ts as in the rules', () => {
     const file = path.resolve(import.meta.dirname, '../src/rule-info.generated.ts')
     const expected = ruleInfoSource()
