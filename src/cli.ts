@@ -6,7 +6,7 @@ import {lint} from './engine.js'
 import {ConfigError, parseRuleFlag, type RuleSetting} from './config.js'
 import {MESSAGES_URL, ruleInfos, ruleInfoById} from './rule-info.js'
 import {unknownRuleMessage, type ResolvedConfig} from './config.js'
-import {fixText, maskSecrets, unifiedDiff, writeFileAtomic} from './fix.js'
+import {FixWriteError, fixTarget, fixText, maskSecrets, unifiedDiff, writeFileAtomic} from './fix.js'
 import type {MessageExtras} from './rule.js'
 import {presets} from '../presets/index.js'
 import {version} from './version.js'
@@ -271,7 +271,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const files = result.files
   const dryRun = values['fix-dry-run'] ?? false
   if (values.fix || dryRun || fixRules) {
-    const diffs = await fixFiles(files, {write: !dryRun, rules: fixRules})
+    const diffs = await fixFiles(files, {write: !dryRun, rules: fixRules, roots: result.roots})
     if (dryRun && format === 'pretty' && diffs.length > 0) io.stdout(diffs.join(''))
   }
   if (values.quiet) {
@@ -308,34 +308,35 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
 }
 
 /** Fix each file that has fixable problems; its messages become what remains. Returns diffs of changed files. */
-async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<string> | undefined}): Promise<string[]> {
+async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<string> | undefined; roots: string[] | undefined}): Promise<string[]> {
   const diffs: string[] = []
   for (const file of files) {
     const config = file.data['docsLintConfig'] as ResolvedConfig | undefined
     const fixable = file.messages.some((message) => (message as MessageExtras).fix && (!options.rules || options.rules.has(message.ruleId ?? '')))
     if (!config || !fixable) continue
-    const absolute = path.resolve(file.cwd, file.path)
+    let target: string
     let bytes: Buffer
     try {
-      bytes = fs.readFileSync(absolute)
-    } catch {
+      // A symbolic link is read and written through, and only to a file inside the folders linted.
+      target = fixTarget(path.resolve(file.cwd, file.path), options.roots)
+      bytes = fs.readFileSync(target)
+    } catch (error) {
+      if (error instanceof FixWriteError) fixFailed(file, error)
       continue
     }
     const original = bytes.toString('utf8')
     // Never rewrite a file whose bytes would not survive a round trip through text.
     if (!Buffer.from(original, 'utf8').equals(bytes)) continue
     const result = await fixText(original, file.path, config, {rules: options.rules})
-    if (!result.changed) continue
-    if (options.write) {
+    // Unchanged when another name of the same file (a link) was fixed first: what remains is what the re-lint found.
+    if (result.changed && options.write) {
       try {
-        writeFileAtomic(absolute, result.output)
+        writeFileAtomic(target, result.output, bytes)
       } catch (error) {
-        const message = file.message((error as Error).message, {ruleId: 'fix-error', source: 'docs-lint'})
-        message.fatal = true
-        message.url = MESSAGES_URL + '#fix-error'
+        fixFailed(file, error as Error)
         continue
       }
-    } else {
+    } else if (result.changed) {
       const output = maskSecrets(result.output, result.messages)
       diffs.push(unifiedDiff(file.path, maskSecrets(original, file.messages), output))
       file.data['fixedOutput'] = output
@@ -345,6 +346,16 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
     file.messages = [...result.messages, ...siteMessages].sort(compareMessage)
   }
   return diffs
+}
+
+/**
+ * A page whose fixes were not written: an error when the file cannot be written, a warning when it
+ * changed while it was being fixed (its problems, as found, are still reported).
+ */
+function fixFailed(file: VFile, error: Error): void {
+  const message = file.message(error.message, {ruleId: 'fix-error', source: 'docs-lint'})
+  message.fatal = error instanceof FixWriteError && error.changed ? false : true
+  message.url = MESSAGES_URL + '#fix-error'
 }
 
 function count(files: VFile[]): {errors: number; warnings: number} {

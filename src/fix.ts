@@ -96,10 +96,47 @@ export async function fixText(text: string, filePath: string, config: ResolvedCo
   return {output, changed: output !== text, fixed, passes, messages: file.messages}
 }
 
-export class FixWriteError extends Error {}
+export class FixWriteError extends Error {
+  /** True when the fixes were left out because the file changed, not because it cannot be written. */
+  changed = false
+}
 
-/** Write through a temporary file in the same folder and a rename: a reader sees the old or the new text, never a part. */
-export function writeFileAtomic(filePath: string, content: string): void {
+/** Whether the real path `real` is `root` or lies inside it. */
+function inside(real: string, root: string): boolean {
+  return real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep)
+}
+
+/**
+ * The file `--fix` reads and writes for the page at `filePath`: the page itself, or the target of a
+ * symbolic link when that lies inside one of `roots` (the real paths of the folders linted). A link
+ * is written through, never replaced by a copy; a file with more than one hard link is left alone,
+ * since a rename over it would split its names. Throws `FixWriteError` with the reason otherwise.
+ */
+export function fixTarget(filePath: string, roots: readonly string[] | undefined): string {
+  let real: string
+  let stats: fs.Stats
+  try {
+    real = fs.realpathSync(filePath)
+    stats = fs.statSync(real)
+  } catch (error) {
+    throw new FixWriteError('Cannot write fixes: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message))
+  }
+  if (roots && !roots.some((root) => inside(real, root))) {
+    throw new FixWriteError('Cannot write fixes: the page is a symbolic link to a file outside the folder linted')
+  }
+  if (!stats.isFile()) throw new FixWriteError('Cannot write fixes: not a regular file')
+  if (stats.nlink > 1) {
+    throw new FixWriteError('Cannot write fixes: the file has ' + stats.nlink + ' hard links, and replacing it would split them; fix it by hand')
+  }
+  return real
+}
+
+/**
+ * Write through a temporary file in the same folder and a rename: a reader sees the old or the new
+ * text, never a part. With `expected` (the bytes the fixes were computed from), the file is renamed
+ * over only if it still holds them: an edit saved while `--fix` ran is never lost.
+ */
+export function writeFileAtomic(filePath: string, content: string, expected?: Buffer): void {
   const stat = fs.statSync(filePath)
   if ((stat.mode & 0o222) === 0) throw new FixWriteError('Cannot write fixes: the file is read-only')
   const folder = path.dirname(filePath)
@@ -112,6 +149,12 @@ export function writeFileAtomic(filePath: string, content: string): void {
     fs.closeSync(fd)
     fd = undefined
     fs.chmodSync(temp, stat.mode & 0o7777)
+    // Checked last, right before the rename, so the window for an edit to slip in is as short as it can be.
+    if (expected && !fs.readFileSync(filePath).equals(expected)) {
+      const changed = new FixWriteError('Not fixed: the file changed while docs-lint was fixing it; run `--fix` again')
+      changed.changed = true
+      throw changed
+    }
     fs.renameSync(temp, filePath)
   } catch (error) {
     if (fd !== undefined) fs.closeSync(fd)

@@ -1,0 +1,176 @@
+import {spawn} from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {afterEach, describe, expect, it, vi} from 'vitest'
+import {bin, goodPage, runCli, tempSite} from './helpers/cli.js'
+
+// The file system as a hostile site shapes it: symbolic links out of the site and into loops, hard
+// links, and a page edited while `--fix` runs. Each test says what the user would see.
+
+interface Reported {
+  path: string
+  messages: Array<{ruleId: string; line: number | null; fatal: boolean | null; reason: string}>
+}
+
+const fixablePage = goodPage.replace('## Requirements', '# Requirements')
+const secretText = 'OUTSIDE-FILE-CONTENT-7f3a'
+
+/** A folder holding `site/` (the folder linted) and `outside/` beside it. */
+function siteWithOutside(files: Record<string, string>): {parent: string; root: string; outside: string} {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-fs-'))
+  const root = path.join(parent, 'site')
+  const outside = path.join(parent, 'outside')
+  fs.mkdirSync(outside)
+  fs.writeFileSync(path.join(outside, 'secret.mdx'), fixablePage + '\n' + secretText + '\n')
+  fs.mkdirSync(path.join(outside, 'folder'))
+  fs.writeFileSync(path.join(outside, 'folder', 'page.mdx'), fixablePage)
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, name)), {recursive: true})
+    fs.writeFileSync(path.join(root, name), content)
+  }
+  return {parent, root, outside}
+}
+
+async function lintJson(cwd: string, args: string[]): Promise<{code: number; report: Reported[]; stdout: string; stderr: string}> {
+  const run = await runCli(['--format', 'json', ...args], cwd)
+  return {code: run.code, report: run.stdout.startsWith('[') ? (JSON.parse(run.stdout) as Reported[]) : [], stdout: run.stdout, stderr: run.stderr}
+}
+
+describe('symbolic links never lead out of the folder linted', () => {
+  it('a page that links to a file outside is not read: one message names it, and --fix and --fix-dry-run leave both alone', async () => {
+    const {root, outside} = siteWithOutside({'index.mdx': goodPage})
+    fs.symlinkSync('../outside/secret.mdx', path.join(root, 'evil.mdx'))
+    const before = fs.readFileSync(path.join(outside, 'secret.mdx'), 'utf8')
+
+    const {code, report, stdout} = await lintJson(root, ['--jobs', '0'])
+    expect(report.find((file) => file.path === 'evil.mdx')!.messages).toEqual([
+      expect.objectContaining({ruleId: 'read-error', fatal: true, line: 1, reason: 'Not read: the page is a symbolic link to a file outside the folder linted, expected a file inside it'})
+    ])
+    expect(report.find((file) => file.path === 'index.mdx')!.messages).toEqual([])
+    expect(stdout).not.toContain(secretText)
+    expect(code).toBe(1)
+
+    const dryRun = await runCli(['--fix-dry-run'], root)
+    expect(dryRun.stdout).not.toContain(secretText)
+    expect(dryRun.stdout).not.toContain('Requirements')
+
+    await runCli(['--fix'], root)
+    expect(fs.lstatSync(path.join(root, 'evil.mdx')).isSymbolicLink()).toBe(true)
+    expect(fs.readFileSync(path.join(outside, 'secret.mdx'), 'utf8')).toBe(before)
+  })
+
+  it('the same when the page is named on the command line, from another folder', async () => {
+    const {parent, root} = siteWithOutside({'index.mdx': goodPage})
+    fs.symlinkSync('../outside/secret.mdx', path.join(root, 'evil.mdx'))
+    const {report, stdout} = await lintJson(parent, ['site/evil.mdx'])
+    expect(report.map((file) => [file.path, file.messages.map((message) => message.ruleId)])).toEqual([['site/evil.mdx', ['read-error']]])
+    expect(stdout).not.toContain(secretText)
+  })
+
+  it('a folder that links outside is not walked, with a notice', async () => {
+    const {root} = siteWithOutside({'index.mdx': goodPage})
+    fs.symlinkSync('../outside/folder', path.join(root, 'shared'))
+    const {report, stderr} = await lintJson(root, [])
+    expect(report.map((file) => file.path)).toEqual(['index.mdx'])
+    expect(stderr).toBe('docs-lint: not walked: `shared` is a symbolic link to a folder outside the folder linted\n')
+  })
+
+  it('a loop (`loop -> ..`) is not walked when the site is given as a path outside the current folder', async () => {
+    const {parent, root} = siteWithOutside({'index.mdx': goodPage, 'a/page.mdx': goodPage, 'b/page.mdx': goodPage})
+    // Two loops make 2^40 paths for a walk that follows them: the run would never end.
+    fs.symlinkSync('..', path.join(root, 'a', 'loop'))
+    fs.symlinkSync('..', path.join(root, 'b', 'loop'))
+    const elsewhere = path.join(parent, 'elsewhere')
+    fs.mkdirSync(elsewhere)
+    const started = Date.now()
+    const {report} = await lintJson(elsewhere, ['../site'])
+    expect(report.map((file) => file.path)).toEqual(['../site/a/page.mdx', '../site/b/page.mdx', '../site/index.mdx'])
+    expect(Date.now() - started).toBeLessThan(10_000)
+  }, 60_000)
+
+  it('--fix writes through a link inside the site to its target: the link stays a link', async () => {
+    const root = tempSite({'index.mdx': fixablePage})
+    fs.symlinkSync('index.mdx', path.join(root, 'alias.mdx'))
+    const {code} = await lintJson(root, ['--fix'])
+    expect(fs.lstatSync(path.join(root, 'alias.mdx')).isSymbolicLink()).toBe(true)
+    expect(fs.readlinkSync(path.join(root, 'alias.mdx'))).toBe('index.mdx')
+    expect(fs.readFileSync(path.join(root, 'index.mdx'), 'utf8')).toBe(goodPage)
+    expect(code).toBe(0)
+  })
+
+  it('--fix keeps a hard link whole: both names still share one file, left unfixed with a message', async () => {
+    const root = tempSite({'index.mdx': fixablePage})
+    fs.linkSync(path.join(root, 'index.mdx'), path.join(root, 'copy.mdx'))
+    const {report} = await lintJson(root, ['--fix'])
+    const one = fs.statSync(path.join(root, 'index.mdx'))
+    const other = fs.statSync(path.join(root, 'copy.mdx'))
+    expect(one.ino).toBe(other.ino)
+    expect(one.nlink).toBe(2)
+    expect(fs.readFileSync(path.join(root, 'copy.mdx'), 'utf8')).toBe(fs.readFileSync(path.join(root, 'index.mdx'), 'utf8'))
+    expect(report.find((file) => file.path === 'index.mdx')!.messages.find((message) => message.ruleId === 'fix-error')).toMatchObject({
+      ruleId: 'fix-error',
+      reason: 'Cannot write fixes: the file has 2 hard links, and replacing it would split them; fix it by hand'
+    })
+  })
+})
+
+describe('an edit saved while --fix runs is never lost', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('a page changed between its read and its write is left as changed, with a warning', async () => {
+    const root = tempSite({'a.mdx': fixablePage, 'b.mdx': fixablePage})
+    const page = path.join(root, 'a.mdx')
+    const fsync = fs.fsyncSync
+    // An editor saves `a.mdx` while its fixed text is being written.
+    vi.spyOn(fs, 'fsyncSync').mockImplementation((fd) => {
+      fsync(fd)
+      if (!fs.readFileSync(page, 'utf8').includes('Saved by the editor')) fs.appendFileSync(page, '\nSaved by the editor.\n')
+    })
+    const {code, report} = await lintJson(root, ['--fix', '--jobs', '0'])
+    expect(fs.readFileSync(page, 'utf8')).toBe(fixablePage + '\nSaved by the editor.\n')
+    const messages = report.find((file) => file.path === 'a.mdx')!.messages
+    expect(messages.find((message) => message.ruleId === 'fix-error')).toMatchObject({ruleId: 'fix-error', fatal: false, reason: 'Not fixed: the file changed while docs-lint was fixing it; run `--fix` again'})
+    // The problem it still has is reported, and the exit code says so.
+    expect(messages.map((message) => message.ruleId)).toContain('heading-levels')
+    expect(code).toBe(1)
+    expect(fs.readFileSync(path.join(root, 'b.mdx'), 'utf8')).toBe(goodPage)
+    expect(fs.readdirSync(root).sort()).toEqual(['a.mdx', 'b.mdx'])
+  })
+
+  it('a writer that appends a line every 50 ms while --fix runs loses none', async () => {
+    // Large pages with many fixes each: every page is in the middle of being fixed for a while.
+    const body = Array.from({length: 400}, (_, index) => '# Section ' + index + '\n\nThe service stores the records of region ' + index + '.\n').join('\n')
+    const pages: Record<string, string> = {}
+    for (let index = 0; index < 6; index++) pages['p' + index + '.mdx'] = '---\ntitle: Page ' + index + '\ndescription: Page ' + index + ' of the set.\n---\n\n' + body
+    const root = tempSite(pages)
+    const names = Object.keys(pages)
+    const stop = path.join(os.tmpdir(), 'docs-lint-stop-' + process.pid + '-' + Date.now())
+    const writerScript = `
+      const fs = require('node:fs'); const path = require('node:path')
+      const [root, stop, ...names] = process.argv.slice(1); let count = 0
+      const timer = setInterval(() => {
+        if (fs.existsSync(stop)) { clearInterval(timer); process.stdout.write(String(count)); return }
+        fs.appendFileSync(path.join(root, names[count % names.length]), 'Appended line ' + count + '.\\n'); count++
+      }, 50)`
+    const writer = spawn(process.execPath, ['-e', writerScript, root, stop, ...names], {stdio: ['ignore', 'pipe', 'inherit']})
+    let written = ''
+    writer.stdout.on('data', (chunk: Buffer) => (written += chunk.toString()))
+    const writerDone = new Promise((resolve) => writer.on('exit', resolve))
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const fixer = spawn(process.execPath, [bin, '--fix', '--jobs', '0', '--format', 'json'], {cwd: root, stdio: ['ignore', 'pipe', 'pipe']})
+    let report = ''
+    fixer.stdout.on('data', (chunk: Buffer) => (report += chunk.toString()))
+    const fixCode = await new Promise<number | null>((resolve) => fixer.on('exit', resolve))
+    fs.writeFileSync(stop, '')
+    await writerDone
+    fs.rmSync(stop)
+    const appended = names.flatMap((name) => fs.readFileSync(path.join(root, name), 'utf8').match(/^Appended line \d+\.$/gm) ?? [])
+    expect(Number(written)).toBeGreaterThan(10)
+    expect(appended.length, 'lines the writer appended that are still there').toBe(Number(written))
+    expect(fixCode).not.toBeNull()
+    expect(report.startsWith('[')).toBe(true)
+  }, 120_000)
+})
