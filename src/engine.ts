@@ -11,6 +11,7 @@ import {PagePool, PageTimeoutError, availableCores} from './pool.js'
 import type {PageTask, TaskOutcome} from './worker.js'
 import {applyPageResult, deserializeConfig, serializeConfig, type PageResult, type SerializedConfig} from './remote.js'
 import {runSiteChecks} from './site/run.js'
+import {withReadQueue} from './read-queue.js'
 import type {ChangeSet} from './git.js'
 import {collectGarbage, tookInPage} from './memory.js'
 import {discoveryFileName, discoveryFilesAbove, discoverySignature, extendedUnchanged, hashExtended, type DiscoveryInputs, type Snapshot} from './snapshot.js'
@@ -577,7 +578,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       const {engine} = await import('unified-engine')
       const {unified} = await import('unified')
       const {docsLintParse} = await import('./parse.js')
-      const processed = await new Promise<VFile[]>((resolve, reject) => {
+      const processed = await withReadQueue(() => new Promise<VFile[]>((resolve, reject) => {
         engine(
           {
             processor: () => unified().use(docsLintParse, {skip, maxFileSize: options.maxFileSize, deferred}),
@@ -599,7 +600,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
             else resolve(context?.files ?? [])
           }
         )
-      })
+      }))
       // What unified-engine held while it handed out pages is garbage now; the workers take a while yet.
       if (pending.length >= collectAfterPages) collectGarbage()
       await Promise.all(pending)

@@ -174,3 +174,27 @@ describe('an edit saved while --fix runs is never lost', () => {
     expect(report.startsWith('[')).toBe(true)
   }, 120_000)
 })
+
+describe('a bounded number of files open at once', () => {
+  // `ulimit -n` needs a shell that can lower the limit (bash on Linux and macOS); elsewhere there is nothing to run.
+  const {spawnSync} = process.getBuiltinModule('node:child_process')
+  const lowered = spawnSync('bash', ['-c', 'ulimit -n 256 && ulimit -n'], {encoding: 'utf8'})
+  const canLimit = lowered.status === 0 && lowered.stdout.trim() === '256'
+
+  it.skipIf(!canLimit)('3,200 pages lint clean with `ulimit -n 256`, in this thread and in workers (skipped where ulimit cannot be set)', () => {
+    const pages: Record<string, string> = {}
+    for (let index = 0; index < 3200; index++) pages['p' + index + '.mdx'] = goodPage.replace('Install the command-line tool.', 'Page ' + index + ' of the set.')
+    const root = tempSite(pages)
+    for (const jobs of ['0', '2']) {
+      const run = spawnSync('bash', ['-c', 'ulimit -n 256 && exec "$0" "$@"', process.execPath, bin, '--jobs', jobs, '--format', 'json', '.'], {
+        cwd: root,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024
+      })
+      const report = JSON.parse(run.stdout) as Reported[]
+      expect(report).toHaveLength(3200)
+      expect(report.flatMap((file) => file.messages.map((message) => file.path + ' ' + message.reason)), '--jobs ' + jobs).toEqual([])
+      expect(run.status).toBe(0)
+    }
+  }, 120_000)
+})
