@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {VFile as VFileClass, type VFile} from 'vfile'
 import {compareMessage} from 'vfile-sort'
-import {ConfigError, resolveConfig, type ResolvedConfig, type RuleSetting, type UserConfig} from './config.js'
+import {BoundedReadError, maxConfigBytes, readBounded} from './bounded-read.js'
+import {ConfigError, loadConfigFile, resolveConfig, type ResolvedConfig, type RuleSetting, type UserConfig} from './config.js'
 import type {Root} from 'mdast'
 import {MESSAGES_URL} from './rule-info.js'
 import {ResultCache, contentHash, pageStat, stampOf, type FileStamp, type PageStat} from './cache.js'
@@ -466,6 +467,18 @@ function realOrSelf(file: string): string {
   }
 }
 
+/** Why `file` cannot serve as a file docs-lint reads and writes (`is a named pipe`); undefined when it can or does not exist. */
+function notRegularFile(file: string): string | undefined {
+  let stats: fs.Stats
+  try {
+    stats = fs.statSync(file)
+  } catch {
+    return undefined
+  }
+  if (stats.isFile()) return undefined
+  return 'is not a regular file (' + (stats.isDirectory() ? 'a folder' : stats.isFIFO() ? 'a named pipe' : stats.isCharacterDevice() || stats.isBlockDevice() ? 'a device' : 'not a file') + ')'
+}
+
 /** What a path leads to and its real path, or undefined when it leads nowhere (dangling, unreadable). */
 function statReal(file: string): {stats: fs.Stats; real: string} | undefined {
   try {
@@ -510,6 +523,27 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const only = options.only
   const shard = options.shard
 
+  if (options.cacheLocation !== undefined) {
+    // A cache that is a device, a named pipe or a folder would be read forever or overwritten: refused.
+    const problem = notRegularFile(path.resolve(cwd, options.cacheLocation))
+    if (problem) return {files: [], configErrors: ['Cannot use cache `' + options.cacheLocation + '`: it ' + problem], notices: []}
+  }
+  const rcPath = options.configPath === undefined ? undefined : path.resolve(cwd, options.configPath)
+  // The config given (`--config`, the editor's setting) is read here, bounded, so that a broken one is
+  // one config error and exit code 2; a JavaScript module is left to unified-engine to import.
+  let givenConfig: {config: UserConfig | undefined} | undefined
+  if (rcPath) {
+    try {
+      if (/\.m?js$/.test(rcPath)) readBounded(rcPath, maxConfigBytes)
+      else givenConfig = {config: loadConfigFile(rcPath, cwd)}
+    } catch (error) {
+      const reason =
+        error instanceof ConfigError ? error.message
+        : error instanceof BoundedReadError ? 'Cannot read config `' + options.configPath + '`: it ' + error.message
+        : 'Cannot read config `' + options.configPath + '`: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message)
+      return {files: [], configErrors: [reason], notices: []}
+    }
+  }
   const cache = options.cacheLocation ? new ResultCache(path.resolve(cwd, options.cacheLocation)) : undefined
   // A run over whole folders with a cache may replay the discovery of the last such run.
   const replayable = cache !== undefined && !options.files && !only && !shard && !options.changes
@@ -536,7 +570,6 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     const bytes = screened.pageBytes / (shard?.count ?? 1) + (options.files ?? []).reduce((sum, file) => sum + String(file.value ?? '').length, 0)
     jobs = autoJobs(bytes)
   }
-  const rcPath = options.configPath === undefined ? undefined : path.resolve(cwd, options.configPath)
   if (inputs && rcPath) inputs.configFiles.push(rcPath)
   const settingsKey = contentHash(JSON.stringify([cwd, patterns, rcPath ?? null, overrides, options.maxFileSize ?? null]))
   const signature = inputs ? discoverySignature(inputs, [settingsKey, screened.ignore, screened.unreadable, screened.outside]) : undefined
@@ -556,7 +589,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
 
   let defaultConfig: ResolvedConfig
   try {
-    defaultConfig = resolveFor(undefined, undefined)
+    defaultConfig = givenConfig ? resolveFor(givenConfig.config, rcPath) : resolveFor(undefined, undefined)
   } catch (error) {
     if (error instanceof ConfigError) return {files: [], configErrors: [...configErrors], notices: []}
     throw error
@@ -584,7 +617,9 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
             processor: () => unified().use(docsLintParse, {skip, maxFileSize: options.maxFileSize, deferred}),
             ...discoveryOptions(cwd, patterns, screened.ignore),
             files: given,
-            rcPath,
+            // A config read above applies to every page as the default, and none is searched for.
+            rcPath: givenConfig ? undefined : rcPath,
+            detectConfig: givenConfig === undefined,
             configTransform(value, filePath) {
               return {plugins: pagePlugins(resolveFor(value as UserConfig, filePath))}
             },
@@ -793,7 +828,7 @@ function configLoadError(cause: unknown, cwd: string): string | undefined {
   if (cause instanceof ConfigError) return cause.message
   // Our own config errors, wrapped by unified-engine: already recorded where they were thrown.
   if (cause.cause instanceof ConfigError) return cause.cause.message
-  const match = /^Cannot (parse|import) (?:file )?`([^`]+)`/.exec(cause.message)
+  const match = /^Cannot (parse|import|read) (?:given )?(?:file )?`([^`]+)`/.exec(cause.message)
   if (!match) return undefined
   const inner = cause.cause instanceof Error ? cause.cause.message : ''
   const detail = inner
@@ -802,6 +837,7 @@ function configLoadError(cause: unknown, cwd: string): string | undefined {
     .replace(/ in "?\/[^"]*"?$/, '')
     .trim()
   const name = path.relative(cwd, path.resolve(cwd, match[2]!)) || match[2]!
+  if (match[1] === 'read') return 'Cannot read config `' + name + '`: ' + (cause.cause instanceof BoundedReadError ? 'it ' + detail : (cause.cause as NodeJS.ErrnoException | undefined)?.code ?? detail)
   return 'Cannot ' + (match[1] === 'import' ? 'load' : 'parse') + ' config `' + name + '`' + (detail ? ': ' + detail : '')
 }
 

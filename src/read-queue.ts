@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import path from 'node:path'
+import {maxConfigBytes, readBounded} from './bounded-read.js'
 
 /**
  * unified-engine reads every page it is given at once (`fs.readFile` for each, all started together):
@@ -8,6 +10,13 @@ import fs from 'node:fs'
  * unified-engine reads files (`lib/file-pipeline/read.js`, `lib/find-up.js` call `fs.readFile`).
  */
 export const maxOpenReads = 64
+
+/**
+ * The config files unified-engine finds (`lib/find-up.js`) are read here too, by the same rules as
+ * every config docs-lint reads: bounded, a device or named pipe refused, and without the byte order
+ * mark an editor may have saved (`JSON.parse` rejects it).
+ */
+const configName = /^\.docs-lintrc(\.(json|ya?ml|c?js|mjs))?$|^package\.json$/
 
 type ReadFile = typeof fs.readFile
 type Callback = (error: NodeJS.ErrnoException | null, data: unknown) => void
@@ -26,6 +35,18 @@ const queued = function (this: unknown, ...args: unknown[]): void {
   const callback = args.at(-1)
   if (typeof callback !== 'function') {
     ;(original as (...parameters: unknown[]) => void).apply(this, args)
+    return
+  }
+  if (typeof args[0] === 'string' && args.length === 2 && configName.test(path.basename(args[0]))) {
+    let result: Buffer | undefined
+    let failure: unknown
+    try {
+      result = readBounded(args[0], maxConfigBytes)
+      if (result[0] === 0xef && result[1] === 0xbb && result[2] === 0xbf) result = result.subarray(3)
+    } catch (error) {
+      failure = error
+    }
+    process.nextTick(() => (callback as Callback)((failure as NodeJS.ErrnoException | undefined) ?? null, result))
     return
   }
   const start = () => {

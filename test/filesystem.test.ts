@@ -198,3 +198,51 @@ describe('a bounded number of files open at once', () => {
     }
   }, 120_000)
 })
+
+describe('config and cache files are read bounded, and only when they are regular files', () => {
+  const fifo = (file: string) => process.getBuiltinModule('node:child_process').execFileSync('mkfifo', [file])
+  /** Run with a time budget: a read of a named pipe or `/dev/zero` would never end. */
+  const bounded = async (args: string[], cwd: string) => {
+    let timer: NodeJS.Timeout | undefined
+    const result = await Promise.race([runCli(args, cwd), new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), 15_000)))])
+    clearTimeout(timer)
+    expect(result, 'docs-lint ' + args.join(' ') + ' never ends').toBeDefined()
+    return result!
+  }
+  const cases: Array<[string, (root: string) => string[], string]> = [
+    ['--config /dev/zero', () => ['--config', '/dev/zero'], 'docs-lint: Cannot read config `/dev/zero`: it is not a regular file (a device)\n'],
+    ['--config a folder', () => ['--config', 'folder'], 'docs-lint: Cannot read config `folder`: it is not a regular file (a folder)\n'],
+    ['--config a named pipe', (root) => (fifo(path.join(root, 'pipe.json')), ['--config', 'pipe.json']), 'docs-lint: Cannot read config `pipe.json`: it is not a regular file (a named pipe)\n'],
+    ['`extends` /dev/zero', (root) => (fs.writeFileSync(path.join(root, '.docs-lintrc.json'), '{"extends": "/dev/zero"}'), []), 'docs-lint: Cannot read config `/dev/zero`: it is not a regular file (a device)\n'],
+    ['a found .docs-lintrc.json that is a named pipe', (root) => (fifo(path.join(root, '.docs-lintrc.json')), []), 'docs-lint: Cannot read config `.docs-lintrc.json`: it is not a regular file (a named pipe)\n'],
+    ['a 2 MB config', (root) => (fs.writeFileSync(path.join(root, 'big.json'), '{"rules": {}}' + ' '.repeat(2 * 1024 * 1024)), ['--config', 'big.json']), 'docs-lint: Cannot read config `big.json`: it is larger than the 1 MB limit\n'],
+    ['--cache-location /dev/zero', () => ['--cache-location', '/dev/zero'], 'docs-lint: Cannot use cache `/dev/zero`: it is not a regular file (a device)\n'],
+    ['--cache-location a named pipe', (root) => (fifo(path.join(root, 'cache')), ['--cache-location', 'cache']), 'docs-lint: Cannot use cache `cache`: it is not a regular file (a named pipe)\n'],
+    ['--cache-location a folder', () => ['--cache-location', 'folder'], 'docs-lint: Cannot use cache `folder`: it is not a regular file (a folder)\n']
+  ]
+  for (const [name, setUp, expected] of cases) {
+    it(name + ': one message, exit code 2', async () => {
+      const root = tempSite({'index.mdx': fixablePage, 'folder/a.txt': 'x'})
+      const run = await bounded(['--format', 'json', ...setUp(root)], root)
+      expect(run.stderr).toBe(expected)
+      expect(run.stdout).toBe('')
+      expect(run.code).toBe(2)
+    }, 30_000)
+  }
+
+  it('--config broken.json is one config error and exit code 2, not a read error per page', async () => {
+    const root = tempSite({'a.mdx': goodPage, 'b.mdx': goodPage, 'broken.json': '{"rules": {'})
+    const run = await runCli(['--config', 'broken.json'], root)
+    expect(run.stderr).toMatch(/^docs-lint: Cannot parse config `broken\.json` as JSON: [^\n]+\n$/)
+    expect(run.stdout).toBe('')
+    expect(run.code).toBe(2)
+  })
+
+  it('a config saved with a byte order mark is read, found or given', async () => {
+    const config = '\uFEFF{"rules": {"heading-levels": "off"}}'
+    const found = tempSite({'index.mdx': fixablePage, '.docs-lintrc.json': config})
+    expect(await runCli([], found)).toMatchObject({code: 0, stderr: ''})
+    const given = tempSite({'index.mdx': fixablePage, 'lint.json': config})
+    expect(await runCli(['--config', 'lint.json'], given)).toMatchObject({code: 0, stderr: ''})
+  })
+})
