@@ -12,6 +12,10 @@ import {presets} from '../presets/index.js'
 import {version} from './version.js'
 import {compareMessage} from 'vfile-sort'
 import {changesSince, type ChangeSet} from './git.js'
+import {escapeControl} from './reporters/control.js'
+
+/** The most worker threads `--jobs` takes. */
+const maxJobs = 64
 
 type Format = 'pretty' | 'json' | 'github' | 'sarif'
 const formatNames: Format[] = ['pretty', 'json', 'github', 'sarif']
@@ -229,13 +233,18 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     const unit = {b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3}[(match[2] ?? 'b').toLowerCase() as 'b']
     maxFileSize = Math.round(Number(match[1]) * unit)
+    if (maxFileSize < 1) {
+      io.stderr('docs-lint: `--max-file-size` expects a size above 0, such as `500KB` or `20MB`, got `' + values['max-file-size'] + '`\n')
+      return 2
+    }
   }
 
   let jobs: number | 'auto' = 'auto'
   if (values.jobs !== undefined) {
     jobs = Number(values.jobs)
-    if (!Number.isInteger(jobs) || jobs < 0) {
-      io.stderr('docs-lint: `--jobs` expects a non-negative integer, got `' + values.jobs + '`\n')
+    // Each worker loads docs-lint again (some 50 MB): thousands of them exhaust memory before linting a page.
+    if (!Number.isInteger(jobs) || jobs < 0 || jobs > maxJobs) {
+      io.stderr('docs-lint: `--jobs` expects a number of worker threads from 0 to ' + maxJobs + ', got `' + values.jobs + '`\n')
       return 2
     }
   }
@@ -263,16 +272,17 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     cacheLocation: values.cache || values['cache-location'] !== undefined ? values['cache-location'] ?? '.docs-lint-cache' : undefined
   })
   if (io.stderrIsTTY && !process.env['CI']) io.stderr('\r\u001B[K')
-  for (const notice of result.notices) io.stderr('docs-lint: ' + notice + '\n')
+  // Notices and config errors may name files: their control characters reach no terminal.
+  for (const notice of result.notices) io.stderr('docs-lint: ' + escapeControl(notice) + '\n')
   if (result.configErrors.length > 0) {
-    for (const message of result.configErrors) io.stderr('docs-lint: ' + message + '\n')
+    for (const message of result.configErrors) io.stderr('docs-lint: ' + escapeControl(message) + '\n')
     return 2
   }
   const files = result.files
   const dryRun = values['fix-dry-run'] ?? false
   if (values.fix || dryRun || fixRules) {
     const diffs = await fixFiles(files, {write: !dryRun, rules: fixRules, roots: result.roots})
-    if (dryRun && format === 'pretty' && diffs.length > 0) io.stdout(diffs.join(''))
+    if (dryRun && format === 'pretty' && diffs.length > 0) io.stdout(escapeControl(diffs.join('')))
   }
   if (values.quiet) {
     for (const file of files) file.messages = file.messages.filter((message) => message.fatal === true)

@@ -246,3 +246,49 @@ describe('config and cache files are read bounded, and only when they are regula
     expect(await runCli(['--config', 'lint.json'], given)).toMatchObject({code: 0, stderr: ''})
   })
 })
+
+describe('errors a user can act on', () => {
+  it('--jobs 100000 is a usage error that says the range', async () => {
+    const root = tempSite({'index.mdx': goodPage})
+    expect(await runCli(['--jobs', '100000'], root)).toEqual({code: 2, stdout: '', stderr: 'docs-lint: `--jobs` expects a number of worker threads from 0 to 64, got `100000`\n'})
+  })
+
+  it('--max-file-size 0 is a usage error, and a limit under a megabyte reads in its own unit', async () => {
+    const root = tempSite({'index.mdx': goodPage})
+    expect(await runCli(['--max-file-size', '0'], root)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'docs-lint: `--max-file-size` expects a size above 0, such as `500KB` or `20MB`, got `0`\n'
+    })
+    const {report} = await lintJson(root, ['--max-file-size', '10'])
+    expect(report[0]!.messages.map((message) => message.reason)).toEqual(['Skipped: the file is 106 bytes, larger than the 10 bytes limit (`--max-file-size`)'])
+  })
+
+  it('control characters in a file name reach no terminal, in any format that prints paths', async () => {
+    const name = 'evil\u001B]0;owned\u0007\u001B[2J.mdx'
+    const root = tempSite({[name]: fixablePage})
+    const escaped = 'evil\\u001b]0;owned\\u0007\\u001b[2J.mdx'
+    for (const format of ['pretty', 'github']) {
+      const run = await runCli(['--format', format], root)
+      expect(run.stdout, format).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/)
+      expect(run.stdout, format).toContain(escaped)
+    }
+    const dryRun = await runCli(['--fix-dry-run'], root)
+    expect(dryRun.stdout).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/)
+    // JSON and SARIF escape them as JSON does.
+    const json = await runCli(['--format', 'json'], root)
+    expect(json.stdout).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/)
+    expect((JSON.parse(json.stdout) as Reported[])[0]!.path).toBe(name)
+  })
+
+  it('a paragraph of 1,000,000 words gets one clear message, the same in this thread and in workers', async () => {
+    const root = tempSite({'words.mdx': goodPage + '\n' + 'word '.repeat(1_000_000) + '\n', 'nested.mdx': goodPage + '\n' + '<Note>\n'.repeat(2000) + 'Text.\n' + '</Note>\n'.repeat(2000)})
+    const reasons: string[][] = []
+    for (const jobs of ['0', '2']) {
+      const {report} = await lintJson(root, ['--jobs', jobs, '--max-file-size', '20MB'])
+      reasons.push(report.flatMap((file) => file.messages.filter((message) => message.fatal).map((message) => file.path + ' ' + message.reason)))
+    }
+    expect(reasons[0]).toEqual(['words.mdx Rule `sentence-length` failed on this page: the block at line 10 has more than 50,000 words, too many to read as prose'])
+    expect(reasons[1]).toEqual(reasons[0])
+  }, 120_000)
+})
