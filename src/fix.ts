@@ -142,6 +142,8 @@ export function writeFileAtomic(filePath: string, content: string, expected?: Bu
   const folder = path.dirname(filePath)
   const temp = path.join(folder, '.' + path.basename(filePath) + '.' + process.pid + '-' + randomBytes(4).toString('hex') + '.docs-lint-tmp')
   let fd: number | undefined
+  // Held open across the rename: a write that lands in the old file after the check is seen, and undone.
+  let originalFd: number | undefined
   try {
     fd = fs.openSync(temp, 'wx', stat.mode & 0o7777)
     fs.writeFileSync(fd, content)
@@ -149,19 +151,49 @@ export function writeFileAtomic(filePath: string, content: string, expected?: Bu
     fs.closeSync(fd)
     fd = undefined
     fs.chmodSync(temp, stat.mode & 0o7777)
-    // Checked last, right before the rename, so the window for an edit to slip in is as short as it can be.
-    if (expected && !fs.readFileSync(filePath).equals(expected)) {
-      const changed = new FixWriteError('Not fixed: the file changed while docs-lint was fixing it; run `--fix` again')
-      changed.changed = true
-      throw changed
+    if (expected) {
+      originalFd = fs.openSync(filePath, 'r')
+      // Checked last, right before the rename, so the window for an edit to slip in is as short as it can be.
+      const checked = fs.fstatSync(originalFd)
+      if (!readWhole(originalFd).equals(expected)) throw changedWhileFixing()
+      fs.renameSync(temp, filePath)
+      const after = fs.fstatSync(originalFd)
+      if (after.size !== checked.size || after.mtimeMs !== checked.mtimeMs) {
+        // An editor wrote to the file between the check and the rename: put its text back.
+        writeFileAtomic(filePath, readWhole(originalFd).toString('utf8'))
+        throw changedWhileFixing()
+      }
+    } else {
+      fs.renameSync(temp, filePath)
     }
-    fs.renameSync(temp, filePath)
   } catch (error) {
     if (fd !== undefined) fs.closeSync(fd)
     fs.rmSync(temp, {force: true})
     if (error instanceof FixWriteError) throw error
     throw new FixWriteError('Cannot write fixes: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message))
+  } finally {
+    if (originalFd !== undefined) fs.closeSync(originalFd)
   }
+}
+
+function changedWhileFixing(): FixWriteError {
+  const changed = new FixWriteError('Not fixed: the file changed while docs-lint was fixing it; run `--fix` again')
+  changed.changed = true
+  return changed
+}
+
+/** The whole content of an open file, read from its start whatever the descriptor's position. */
+function readWhole(fd: number): Buffer {
+  const chunks: Buffer[] = []
+  let position = 0
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(64 * 1024)
+    const read = fs.readSync(fd, chunk, 0, chunk.length, position)
+    if (read === 0) break
+    chunks.push(chunk.subarray(0, read))
+    position += read
+  }
+  return Buffer.concat(chunks, position)
 }
 
 /**
