@@ -6,8 +6,12 @@ import type {PageResult, SerializedMessage} from './remote.js'
 import type {Snapshot} from './snapshot.js'
 import type {SiteReads} from './site/reads.js'
 import {version} from './version.js'
+import {BoundedReadError, readBounded} from './bounded-read.js'
 
 const magic = '{"docsLintCache":1,'
+
+/** A cache larger than this is not read (V8's longest string is about 512 MB; 20,000 pages take some 100 MB). */
+const maxCacheBytes = 400 * 1024 * 1024
 
 /**
  * What `stat` said of a page just before it was read and hashed, and when: size, mtime (ms), inode,
@@ -140,11 +144,12 @@ export class ResultCache {
     try {
       // Written as ASCII (see `write`): read so, V8 keeps it one byte a character and decodes it 5 to 10
       // times faster than UTF-8 (20 ms of a 0.35 s warm run on 1,000 pages).
-      const bytes = fs.readFileSync(location)
+      const bytes = readBounded(location, maxCacheBytes)
       text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        this.notices.push('Ignoring cache `' + location + '`: ' + ((error as NodeJS.ErrnoException).code ?? 'unreadable'))
+        const reason = error instanceof BoundedReadError ? 'it ' + error.message : (error as NodeJS.ErrnoException).code ?? 'unreadable'
+        this.notices.push('Ignoring cache `' + location + '`: ' + reason)
         this.writable = false
       }
       return

@@ -7,7 +7,7 @@ import {lint} from './engine.js'
 import {ConfigError, parseRuleFlag, type RuleSetting} from './config.js'
 import {MESSAGES_URL, ruleInfos, ruleInfoById} from './rule-info.js'
 import {unknownRuleMessage, type ResolvedConfig} from './config.js'
-import {fixText, unifiedDiff, writeFileAtomic} from './fix.js'
+import {FixWriteError, fixTarget, fixText, unifiedDiff, writeFileAtomic} from './fix.js'
 import {redactMessage} from './redact.js'
 import type {MessageExtras} from './rule.js'
 import {presets} from '../presets/index.js'
@@ -24,6 +24,10 @@ import {
   writeSuppressions,
   type Suppressions
 } from './suppressions.js'
+import {escapeControl} from './reporters/control.js'
+
+/** The most worker threads `--jobs` takes. */
+const maxJobs = 64
 
 type Format = 'pretty' | 'compact' | 'json' | 'github' | 'sarif'
 const formatNames: Format[] = ['pretty', 'compact', 'json', 'github', 'sarif']
@@ -296,13 +300,18 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     const unit = {b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3}[(match[2] ?? 'b').toLowerCase() as 'b']
     maxFileSize = Math.round(Number(match[1]) * unit)
+    if (maxFileSize < 1) {
+      io.stderr('docs-lint: `--max-file-size` expects a size above 0, such as `500KB` or `20MB`, got `' + values['max-file-size'] + '`\n')
+      return 2
+    }
   }
 
   let jobs: number | 'auto' = 'auto'
   if (values.jobs !== undefined) {
     jobs = Number(values.jobs)
-    if (!Number.isInteger(jobs) || jobs < 0) {
-      io.stderr('docs-lint: `--jobs` expects a non-negative integer, got `' + values.jobs + '`\n')
+    // Each worker loads docs-lint again (some 50 MB): thousands of them exhaust memory before linting a page.
+    if (!Number.isInteger(jobs) || jobs < 0 || jobs > maxJobs) {
+      io.stderr('docs-lint: `--jobs` expects a number of worker threads from 0 to ' + maxJobs + ', got `' + values.jobs + '`\n')
       return 2
     }
   }
@@ -331,9 +340,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     cacheLocation: values.cache || values['cache-location'] !== undefined ? values['cache-location'] ?? '.docs-lint-cache' : undefined
   })
   if (io.stderrIsTTY && !process.env['CI']) io.stderr('\r\u001B[K')
-  for (const notice of result.notices) io.stderr('docs-lint: ' + notice + '\n')
+  // Notices and config errors may name files: their control characters reach no terminal.
+  for (const notice of result.notices) io.stderr('docs-lint: ' + escapeControl(notice) + '\n')
   if (result.configErrors.length > 0) {
-    for (const message of result.configErrors) io.stderr('docs-lint: ' + message + '\n')
+    for (const message of result.configErrors) io.stderr('docs-lint: ' + escapeControl(message) + '\n')
     return 2
   }
   const files = result.files
@@ -349,8 +359,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const dryRun = values['fix-dry-run'] ?? false
   if (values.fix || dryRun || fixRules) {
-    const diffs = await fixFiles(files, {write: !dryRun, rules: fixRules})
-    if (dryRun && format === 'pretty' && diffs.length > 0) io.stdout(diffs.join(''))
+    const diffs = await fixFiles(files, {write: !dryRun, rules: fixRules, roots: result.roots})
+    if (dryRun && format === 'pretty' && diffs.length > 0) io.stdout(escapeControl(diffs.join('')))
   }
   if (recording || values['prune-suppressions']) {
     suppressions = recording
@@ -405,38 +415,39 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
 }
 
 /** Fix each file that has fixable problems; its messages become what remains. Returns diffs of changed files. */
-async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<string> | undefined}): Promise<string[]> {
+async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<string> | undefined; roots: string[] | undefined}): Promise<string[]> {
   const diffs: string[] = []
   for (const file of files) {
     const config = file.data['docsLintConfig'] as ResolvedConfig | undefined
     const fixable = file.messages.some((message) => (message as MessageExtras).fix && (!options.rules || options.rules.has(message.ruleId ?? '')))
     if (!config || !fixable) continue
-    const absolute = path.resolve(file.cwd, file.path)
+    let target: string
     let bytes: Buffer
     try {
-      bytes = fs.readFileSync(absolute)
-    } catch {
+      // A symbolic link is read and written through, and only to a file inside the folders linted.
+      target = fixTarget(path.resolve(file.cwd, file.path), options.roots)
+      bytes = fs.readFileSync(target)
+    } catch (error) {
+      if (error instanceof FixWriteError) fixFailed(file, error)
       continue
     }
     const original = bytes.toString('utf8')
     // Never rewrite a file whose bytes would not survive a round trip through text.
     if (!Buffer.from(original, 'utf8').equals(bytes)) continue
     const result = await fixText(original, file.path, config, {rules: options.rules})
-    if (!result.changed) continue
     // The fixes' real text goes to the file; everything printed about it is masked.
     const {redactorFor} = await import('./secrets.js')
     const redact = redactorFor([original], config)
     for (const message of result.messages) redactMessage(message, redact)
-    if (options.write) {
+    // Unchanged when another name of the same file (a link) was fixed first: what remains is what the re-lint found.
+    if (result.changed && options.write) {
       try {
-        writeFileAtomic(absolute, result.output)
+        writeFileAtomic(target, result.output, bytes)
       } catch (error) {
-        const message = file.message((error as Error).message, {ruleId: 'fix-error', source: 'docs-lint'})
-        message.fatal = true
-        message.url = MESSAGES_URL + '#fix-error'
+        fixFailed(file, error as Error)
         continue
       }
-    } else {
+    } else if (result.changed) {
       diffs.push(redact(unifiedDiff(file.path, original, result.output)))
       file.data['fixedOutput'] = redact(result.output)
     }
@@ -487,6 +498,16 @@ function unmatchedPatterns(patterns: readonly string[], files: readonly VFile[],
     if (!matched) problems.push('No pages match `' + pattern + '`: there are none, or every one is ignored (`.mintignore`, `.docs-lintignore`); pass `--no-error-on-unmatched-pattern` to allow it')
   }
   return problems
+}
+
+/**
+ * A page whose fixes were not written: an error when the file cannot be written, a warning when it
+ * changed while it was being fixed (its problems, as found, are still reported).
+ */
+function fixFailed(file: VFile, error: Error): void {
+  const message = file.message(error.message, {ruleId: 'fix-error', source: 'docs-lint'})
+  message.fatal = error instanceof FixWriteError && error.changed ? false : true
+  message.url = MESSAGES_URL + '#fix-error'
 }
 
 function count(files: VFile[]): {errors: number; warnings: number} {

@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import {createRequire} from 'node:module'
 import type {ErrorObject, ValidateFunction} from 'ajv'
@@ -8,6 +7,7 @@ import type {Severity} from './rule.js'
 import {ruleInfos, ruleInfoById} from './rule-info.js'
 import {presets, type PresetName} from '../presets/index.js'
 import {baseLanguage} from './language.js'
+import {BoundedReadError, maxConfigBytes, readBoundedText} from './bounded-read.js'
 
 export type SeverityValue = Severity | 0 | 1 | 2
 export type RuleSetting = SeverityValue | [SeverityValue] | [SeverityValue, Record<string, unknown>]
@@ -202,9 +202,18 @@ export function resolveRuleSetting(ruleId: string, setting: unknown, filePath?: 
   return {severity, options: options as Record<string, unknown> | undefined}
 }
 
-/** Load a config file that another config `extends` (JSON, YAML, or CommonJS). */
-export function loadConfigFile(filePath: string): UserConfig {
+/** Load a config file that another config `extends`, or the one given (JSON, YAML, or CommonJS); `cwd` names it in messages. */
+export function loadConfigFile(filePath: string, cwd?: string): UserConfig {
+  if (cwd !== undefined) displayRoot = cwd
   const extname = path.extname(filePath)
+  let text: string
+  try {
+    // Every config is read bounded first: `/dev/zero` or a named pipe is refused, never read forever.
+    text = readBoundedText(filePath, maxConfigBytes)
+  } catch (error) {
+    const reason = error instanceof BoundedReadError ? error.message : (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    throw new ConfigError('Cannot read config `' + displayPath(filePath) + '`: ' + (error instanceof BoundedReadError ? 'it ' : '') + reason)
+  }
   if (extname === '.js' || extname === '.cjs') {
     try {
       const loaded = createRequire(import.meta.url)(filePath) as {default?: UserConfig} & UserConfig
@@ -216,16 +225,12 @@ export function loadConfigFile(filePath: string): UserConfig {
   if (extname === '.mjs') {
     throw new ConfigError('Cannot extend `' + displayPath(filePath) + '`: a config may extend JSON, YAML or CommonJS files')
   }
-  let text: string
-  try {
-    text = fs.readFileSync(filePath, 'utf8')
-  } catch (error) {
-    throw new ConfigError('Cannot read config `' + displayPath(filePath) + '`: ' + (error as NodeJS.ErrnoException).code)
-  }
   return parseConfigText(text, filePath)
 }
 
 export function parseConfigText(text: string, filePath: string): UserConfig {
+  // An editor on Windows may save the file with a byte order mark: it is not part of the JSON.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   const base = path.basename(filePath)
   const isJson = base.endsWith('.json')
   if (base === 'package.json') {

@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {VFile as VFileClass, type VFile} from 'vfile'
 import {compareMessage} from 'vfile-sort'
-import {ConfigError, resolveConfig, type ResolvedConfig, type RuleSetting, type UserConfig} from './config.js'
+import {BoundedReadError, maxConfigBytes, readBounded} from './bounded-read.js'
+import {ConfigError, loadConfigFile, resolveConfig, type ResolvedConfig, type RuleSetting, type UserConfig} from './config.js'
 import type {Root} from 'mdast'
 import {MESSAGES_URL, NOTICE_SOURCE} from './rule-info.js'
 import {ResultCache, contentHash, pageStat, stampOf, type FileStamp, type PageStat} from './cache.js'
@@ -11,6 +12,7 @@ import {PagePool, PageTimeoutError, availableCores} from './pool.js'
 import type {PageTask, TaskOutcome} from './worker.js'
 import {applyPageResult, deserializeConfig, serializeConfig, type PageResult, type SerializedConfig} from './remote.js'
 import {runSiteChecks} from './site/run.js'
+import {withReadQueue} from './read-queue.js'
 import type {ChangeSet} from './git.js'
 import {collectGarbage, tookInPage} from './memory.js'
 import {discoveryFileName, discoveryFilesAbove, discoverySignature, extendedUnchanged, hashExtended, type DiscoveryInputs, type Snapshot} from './snapshot.js'
@@ -62,6 +64,8 @@ export interface LintResult {
   notices: string[]
   /** Problems in configuration; when present, the run is a usage error (exit code 2). */
   configErrors: string[]
+  /** The real paths of the folders linted: `--fix` writes only to files whose real path lies inside one. */
+  roots?: string[]
 }
 
 interface DispatchSettings {
@@ -320,18 +324,36 @@ export interface Screened {
   ignore: string[]
   /** Pages (cwd-relative) that are not regular files: named pipes, sockets, devices. */
   unreadable: string[]
+  /** Pages (cwd-relative) that are symbolic links to a file outside the folder linted: never read. */
+  outside: string[]
+  /** Symbolic links (cwd-relative) to a folder outside the folder linted: never walked. */
+  outsideFolders: string[]
   /** Total size in bytes of the regular page files found (ignore files not applied). */
   pageBytes: number
+  /**
+   * What unified-engine is given: each pattern that names a folder becomes the pages found under it
+   * (cwd-relative), so unified-engine walks no folder itself and follows no link out of it or into a loop.
+   */
+  patterns: string[]
+  /** The real paths of the folders linted: a page, or a file `--fix` writes, lies inside one of them. */
+  roots: string[]
 }
 
 /** Folders docs-lint never lints, so never walks. */
 const unwalkedFolders: ReadonlySet<string> = new Set(['.git', 'node_modules'])
 
+/** Whether the real path `real` is `root` or lies inside it. */
+export function isInside(real: string, root: string): boolean {
+  return real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep)
+}
+
 /**
  * unified-engine follows every symbolic link and reads every page it finds. A link to a folder
  * above it is a loop (a copy of every page per level, up to the system's 40 nested links; two such
- * links make 2^40 paths), and reading a named pipe waits forever. Walk the folders the patterns
- * name first: loops are left out, and a page that is not a regular file is reported, never read.
+ * links make 2^40 paths), a link may lead out of the site (to `/etc/passwd`), and reading a named
+ * pipe waits forever. So docs-lint walks the folders the patterns name itself: a link is followed
+ * only to a real path inside the folder linted and never into a folder above it, a page that is not
+ * a regular file is reported, never read, and unified-engine gets the list of pages found.
  */
 export function screenFolders(
   cwd: string,
@@ -342,7 +364,7 @@ export function screenFolders(
   /** Receives the pages and the config and ignore files found, for a cached run's replay. */
   inputs?: DiscoveryInputs
 ): Screened {
-  const screened: Screened = {ignore: [], unreadable: [], pageBytes: 0}
+  const screened: Screened = {ignore: [], unreadable: [], outside: [], outsideFolders: [], pageBytes: 0, patterns: [], roots: []}
   const isPage = (name: string) => extensions.includes(path.extname(name).slice(1))
   const count = (absolute: string, stats?: fs.Stats) => {
     if (!measure?.(absolute)) return
@@ -354,48 +376,67 @@ export function screenFolders(
       // Gone or unreadable since the folder was read: unified-engine reports it.
     }
   }
-  const leaveOut = (absolute: string, page: boolean) => {
+  const leaveOut = (absolute: string, list?: string[]) => {
     const relative = path.relative(cwd, absolute)
-    // unified-engine applies ignore patterns only inside cwd.
+    list?.push(relative)
+    // unified-engine applies ignore patterns only inside cwd (they matter for globs, which it expands).
     if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return
     const posix = relative.split(path.sep).join('/')
     screened.ignore.push('/' + posix.replace(/[\\*?[\]!#]/g, '\\$&').replace(/ $/, '\\ '))
-    if (page) screened.unreadable.push(relative)
   }
-  // `ancestors`: the real paths of the folder being walked and of every folder above it.
-  const walk = (folder: string, ancestors: readonly string[]) => {
-    let entries: fs.Dirent[]
-    try {
-      entries = fs.readdirSync(folder, {withFileTypes: true})
-    } catch {
-      return
-    }
-    for (const entry of entries) {
-      const full = path.join(folder, entry.name)
-      if (inputs && discoveryFileName.test(entry.name)) inputs.configFiles.push(full)
-      if (entry.isDirectory()) {
-        if (!unwalkedFolders.has(entry.name)) walk(full, [...ancestors, path.join(ancestors.at(-1)!, entry.name)])
-      } else if (entry.isSymbolicLink()) {
-        // A dangling link: unified-engine reports it when it is a page.
-        const target = statReal(full)
-        if (!target) {
-          if (isPage(entry.name)) inputs?.pages.push(full + ' (dangling)')
-          continue
-        }
-        const {stats, real} = target
-        if (stats.isDirectory()) {
-          if (ancestors.includes(real)) leaveOut(full, false)
-          else if (!unwalkedFolders.has(entry.name)) walk(full, [...ancestors, real])
-        } else if (isPage(entry.name)) {
-          inputs?.pages.push(full + (stats.isFile() ? '' : ' (not a file)'))
-          if (stats.isFile()) count(full, stats)
-          else leaveOut(full, true)
-        }
-      } else if (isPage(entry.name)) {
-        inputs?.pages.push(full + (entry.isFile() ? '' : ' (not a file)'))
-        if (entry.isFile()) count(full)
-        else leaveOut(full, true)
+  // `ancestors`: the real paths of the folder being walked and of every folder above it; `found`: the pages.
+  const walk = (start: string, startAncestors: readonly string[], root: string, found: string[]) => {
+    // Iterative: a site nested thousands of folders deep cannot overflow the stack.
+    const folders: Array<{folder: string; ancestors: readonly string[]}> = [{folder: start, ancestors: startAncestors}]
+    while (folders.length > 0) {
+      const {folder, ancestors} = folders.pop()!
+      let entries: fs.Dirent[]
+      try {
+        entries = fs.readdirSync(folder, {withFileTypes: true})
+      } catch {
+        continue
       }
+      const below: typeof folders = []
+      for (const entry of entries) {
+        const full = path.join(folder, entry.name)
+        if (inputs && discoveryFileName.test(entry.name)) inputs.configFiles.push(full)
+        if (entry.isDirectory()) {
+          if (!unwalkedFolders.has(entry.name)) below.push({folder: full, ancestors: [...ancestors, path.join(ancestors.at(-1)!, entry.name)]})
+        } else if (entry.isSymbolicLink()) {
+          const target = statReal(full)
+          if (!target) {
+            // A dangling link: unified-engine reports it when it is a page.
+            if (isPage(entry.name)) {
+              inputs?.pages.push(full + ' (dangling)')
+              found.push(full)
+            }
+            continue
+          }
+          const {stats, real} = target
+          if (stats.isDirectory()) {
+            if (unwalkedFolders.has(entry.name)) continue
+            if (ancestors.includes(real)) leaveOut(full)
+            else if (!isInside(real, root)) leaveOut(full, screened.outsideFolders)
+            else below.push({folder: full, ancestors: [...ancestors, real]})
+          } else if (isPage(entry.name)) {
+            inputs?.pages.push(full + (stats.isFile() ? '' : ' (not a file)') + (isInside(real, root) ? '' : ' (outside)'))
+            if (!isInside(real, root)) leaveOut(full, screened.outside)
+            else if (!stats.isFile()) leaveOut(full, screened.unreadable)
+            else {
+              count(full, stats)
+              found.push(full)
+            }
+          }
+        } else if (isPage(entry.name)) {
+          inputs?.pages.push(full + (entry.isFile() ? '' : ' (not a file)'))
+          if (entry.isFile()) {
+            count(full)
+            found.push(full)
+          } else leaveOut(full, screened.unreadable)
+        }
+      }
+      // Walked in the order of the listing, as before: the stack takes them last first.
+      folders.push(...below.reverse())
     }
   }
   for (const pattern of patterns) {
@@ -408,17 +449,50 @@ export function screenFolders(
     const target = statReal(base)
     if (!target) {
       inputs?.pages.push(base + ' (missing)')
+      screened.patterns.push(pattern)
       continue
     }
     const {stats, real} = target
-    if (stats.isDirectory()) walk(base, ancestorsOf(real))
-    else if (!stats.isFile()) leaveOut(base, isPage(base) || magic === -1)
+    if (stats.isDirectory()) {
+      screened.roots.push(real)
+      const found: string[] = []
+      walk(base, ancestorsOf(real), real, found)
+      if (magic === -1) screened.patterns.push(...found.map((page) => path.relative(cwd, page)))
+      else screened.patterns.push(pattern)
+      continue
+    }
+    // A page named on the command line: its folder is the one linted, and the page must lie inside it.
+    const root = realOrSelf(path.dirname(base))
+    screened.roots.push(root)
+    if (!isInside(real, root)) leaveOut(base, screened.outside)
+    else if (!stats.isFile()) leaveOut(base, isPage(base) || magic === -1 ? screened.unreadable : undefined)
     else if (magic === -1) {
       inputs?.pages.push(base)
       count(base, stats)
-    }
+      screened.patterns.push(pattern)
+    } else screened.patterns.push(pattern)
   }
   return screened
+}
+
+function realOrSelf(file: string): string {
+  try {
+    return fs.realpathSync(file)
+  } catch {
+    return file
+  }
+}
+
+/** Why `file` cannot serve as a file docs-lint reads and writes (`is a named pipe`); undefined when it can or does not exist. */
+function notRegularFile(file: string): string | undefined {
+  let stats: fs.Stats
+  try {
+    stats = fs.statSync(file)
+  } catch {
+    return undefined
+  }
+  if (stats.isFile()) return undefined
+  return 'is not a regular file (' + (stats.isDirectory() ? 'a folder' : stats.isFIFO() ? 'a named pipe' : stats.isCharacterDevice() || stats.isBlockDevice() ? 'a device' : 'not a file') + ')'
 }
 
 /** What a path leads to and its real path, or undefined when it leads nowhere (dangling, unreadable). */
@@ -518,14 +592,28 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
 
   const only = options.only
   const shard = options.shard
-  const skip = only || shard
-    ? (file: VFile) => {
-        const absolute = path.resolve(file.cwd, file.path)
-        if (only && !only.has(absolute)) return true
-        return shard !== undefined && shardOf(path.relative(cwd, absolute), shard.count) !== shard.index
-      }
-    : undefined
 
+  if (options.cacheLocation !== undefined) {
+    // A cache that is a device, a named pipe or a folder would be read forever or overwritten: refused.
+    const problem = notRegularFile(path.resolve(cwd, options.cacheLocation))
+    if (problem) return {files: [], configErrors: ['Cannot use cache `' + options.cacheLocation + '`: it ' + problem], notices: []}
+  }
+  const rcPath = options.configPath === undefined ? undefined : path.resolve(cwd, options.configPath)
+  // The config given (`--config`, the editor's setting) is read here, bounded, so that a broken one is
+  // one config error and exit code 2; a JavaScript module is left to unified-engine to import.
+  let givenConfig: {config: UserConfig | undefined} | undefined
+  if (rcPath) {
+    try {
+      if (/\.m?js$/.test(rcPath)) readBounded(rcPath, maxConfigBytes)
+      else givenConfig = {config: loadConfigFile(rcPath, cwd)}
+    } catch (error) {
+      const reason =
+        error instanceof ConfigError ? error.message
+        : error instanceof BoundedReadError ? 'Cannot read config `' + options.configPath + '`: it ' + error.message
+        : 'Cannot read config `' + options.configPath + '`: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message)
+      return {files: [], configErrors: [reason], notices: []}
+    }
+  }
   const cache = options.cacheLocation ? new ResultCache(path.resolve(cwd, options.cacheLocation)) : undefined
   // A run over whole folders with a cache may replay the discovery of the last such run.
   const replayable = cache !== undefined && !options.files && !only && !shard && !options.changes
@@ -537,15 +625,24 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     options.jobs === 'auto' ? (absolute) => !only || only.has(absolute) : undefined,
     inputs
   )
+  // A glob unified-engine expands may still name a page that links out of the site: it is never linted.
+  const outside = new Set(screened.outside.map((relative) => path.resolve(cwd, relative)))
+  const skip = only || shard || outside.size > 0
+    ? (file: VFile) => {
+        const absolute = path.resolve(file.cwd, file.path)
+        if (outside.has(absolute)) return true
+        if (only && !only.has(absolute)) return true
+        return shard !== undefined && shardOf(path.relative(cwd, absolute), shard.count) !== shard.index
+      }
+    : undefined
   let jobs = options.jobs ?? 0
   if (jobs === 'auto') {
     const bytes = screened.pageBytes / (shard?.count ?? 1) + (options.files ?? []).reduce((sum, file) => sum + String(file.value ?? '').length, 0)
     jobs = autoJobs(bytes)
   }
-  const rcPath = options.configPath === undefined ? undefined : path.resolve(cwd, options.configPath)
   if (inputs && rcPath) inputs.configFiles.push(rcPath)
   const settingsKey = contentHash(JSON.stringify([cwd, patterns, rcPath ?? null, overrides, options.maxFileSize ?? null, options.reportUnusedDisableDirectives ?? null]))
-  const signature = inputs ? discoverySignature(inputs, [settingsKey, screened.ignore, screened.unreadable]) : undefined
+  const signature = inputs ? discoverySignature(inputs, [settingsKey, screened.ignore, screened.unreadable, screened.outside]) : undefined
   const pool = jobs > 0 ? new PagePool(jobs, options.fileTimeoutMs ?? 30_000) : undefined
   const deferred = pool !== undefined || cache !== undefined || options.onProgress !== undefined
   const progress = {done: 0, started: 0, report: options.onProgress}
@@ -562,7 +659,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
 
   let defaultConfig: ResolvedConfig
   try {
-    defaultConfig = resolveFor(undefined, undefined)
+    defaultConfig = givenConfig ? resolveFor(givenConfig.config, rcPath) : resolveFor(undefined, undefined)
   } catch (error) {
     if (error instanceof ConfigError) return {files: [], configErrors: [...configErrors], notices: []}
     throw error
@@ -576,18 +673,23 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     }
     // Only a replay reads the walk's stats; a run through unified-engine should not hold one per page.
     inputs?.stats.clear()
+    const given = [...screened.patterns, ...(options.files ?? [])]
+    // Folders with no page in them: unified-engine, given nothing, would read standard input.
+    if (!files && given.length === 0) files = []
     if (!files) {
       // Loaded only here: a replayed run never pays for them (0.2 s).
       const {engine} = await import('unified-engine')
       const {unified} = await import('unified')
       const {docsLintParse} = await import('./parse.js')
-      const processed = await new Promise<VFile[]>((resolve, reject) => {
+      const processed = await withReadQueue(() => new Promise<VFile[]>((resolve, reject) => {
         engine(
           {
             processor: () => unified().use(docsLintParse, {skip, maxFileSize: options.maxFileSize, deferred}),
             ...discoveryOptions(cwd, patterns, screened.ignore),
-            files: [...patterns, ...(options.files ?? [])],
-            rcPath,
+            files: given,
+            // A config read above applies to every page as the default, and none is searched for.
+            rcPath: givenConfig ? undefined : rcPath,
+            detectConfig: givenConfig === undefined,
             configTransform(value, filePath) {
               return {plugins: pagePlugins(resolveFor(value as UserConfig, filePath))}
             },
@@ -603,7 +705,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
             else resolve(context?.files ?? [])
           }
         )
-      })
+      }))
       // What unified-engine held while it handed out pages is garbage now; the workers take a while yet.
       if (pending.length >= collectAfterPages) collectGarbage()
       await Promise.all(pending)
@@ -617,6 +719,17 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   for (const relative of screened.unreadable) {
     const file = new VFileClass({path: relative, cwd})
     const message = file.message('Cannot read file: not a regular file', {place: {line: 1, column: 1}, ruleId: 'read-error', source: 'docs-lint'})
+    message.fatal = true
+    message.url = MESSAGES_URL + '#read-error'
+    files.push(file)
+  }
+  for (const relative of screened.outside) {
+    const file = new VFileClass({path: relative, cwd})
+    const message = file.message('Not read: the page is a symbolic link to a file outside the folder linted, expected a file inside it', {
+      place: {line: 1, column: 1},
+      ruleId: 'read-error',
+      source: 'docs-lint'
+    })
     message.fatal = true
     message.url = MESSAGES_URL + '#read-error'
     files.push(file)
@@ -662,11 +775,14 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     if (file.messages.length > 1 && (relabelled || sortedCounts.get(file) !== file.messages.length)) file.messages.sort(compareMessage)
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  notices.push(...screened.outsideFolders.map(
+    (relative) => 'not walked: `' + relative + '` is a symbolic link to a folder outside the folder linted'
+  ))
   if (cache) {
     cache.save()
     notices.push(...cache.notices)
   }
-  return {files, configErrors: [...configErrors], notices}
+  return {files, configErrors: [...configErrors], notices, roots: screened.roots}
 }
 
 /**
@@ -793,7 +909,7 @@ function configLoadError(cause: unknown, cwd: string): string | undefined {
   if (cause instanceof ConfigError) return cause.message
   // Our own config errors, wrapped by unified-engine: already recorded where they were thrown.
   if (cause.cause instanceof ConfigError) return cause.cause.message
-  const match = /^Cannot (parse|import) (?:file )?`([^`]+)`/.exec(cause.message)
+  const match = /^Cannot (parse|import|read) (?:given )?(?:file )?`([^`]+)`/.exec(cause.message)
   if (!match) return undefined
   const inner = cause.cause instanceof Error ? cause.cause.message : ''
   const detail = inner
@@ -802,6 +918,7 @@ function configLoadError(cause: unknown, cwd: string): string | undefined {
     .replace(/ in "?\/[^"]*"?$/, '')
     .trim()
   const name = path.relative(cwd, path.resolve(cwd, match[2]!)) || match[2]!
+  if (match[1] === 'read') return 'Cannot read config `' + name + '`: ' + (cause.cause instanceof BoundedReadError ? 'it ' + detail : (cause.cause as NodeJS.ErrnoException | undefined)?.code ?? detail)
   return 'Cannot ' + (match[1] === 'import' ? 'load' : 'parse') + ' config `' + name + '`' + (detail ? ': ' + detail : '')
 }
 

@@ -97,15 +97,54 @@ export async function fixText(text: string, filePath: string, config: ResolvedCo
   return {output, changed: output !== text, fixed, passes, messages: file.messages}
 }
 
-export class FixWriteError extends Error {}
+export class FixWriteError extends Error {
+  /** True when the fixes were left out because the file changed, not because it cannot be written. */
+  changed = false
+}
 
-/** Write through a temporary file in the same folder and a rename: a reader sees the old or the new text, never a part. */
-export function writeFileAtomic(filePath: string, content: string): void {
+/** Whether the real path `real` is `root` or lies inside it. */
+function inside(real: string, root: string): boolean {
+  return real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep)
+}
+
+/**
+ * The file `--fix` reads and writes for the page at `filePath`: the page itself, or the target of a
+ * symbolic link when that lies inside one of `roots` (the real paths of the folders linted). A link
+ * is written through, never replaced by a copy; a file with more than one hard link is left alone,
+ * since a rename over it would split its names. Throws `FixWriteError` with the reason otherwise.
+ */
+export function fixTarget(filePath: string, roots: readonly string[] | undefined): string {
+  let real: string
+  let stats: fs.Stats
+  try {
+    real = fs.realpathSync(filePath)
+    stats = fs.statSync(real)
+  } catch (error) {
+    throw new FixWriteError('Cannot write fixes: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message))
+  }
+  if (roots && !roots.some((root) => inside(real, root))) {
+    throw new FixWriteError('Cannot write fixes: the page is a symbolic link to a file outside the folder linted')
+  }
+  if (!stats.isFile()) throw new FixWriteError('Cannot write fixes: not a regular file')
+  if (stats.nlink > 1) {
+    throw new FixWriteError('Cannot write fixes: the file has ' + stats.nlink + ' hard links, and replacing it would split them; fix it by hand')
+  }
+  return real
+}
+
+/**
+ * Write through a temporary file in the same folder and a rename: a reader sees the old or the new
+ * text, never a part. With `expected` (the bytes the fixes were computed from), the file is renamed
+ * over only if it still holds them: an edit saved while `--fix` ran is never lost.
+ */
+export function writeFileAtomic(filePath: string, content: string, expected?: Buffer): void {
   const stat = fs.statSync(filePath)
   if ((stat.mode & 0o222) === 0) throw new FixWriteError('Cannot write fixes: the file is read-only')
   const folder = path.dirname(filePath)
   const temp = path.join(folder, '.' + path.basename(filePath) + '.' + process.pid + '-' + randomBytes(4).toString('hex') + '.docs-lint-tmp')
   let fd: number | undefined
+  // Held open across the rename: a write that lands in the old file after the check is seen, and undone.
+  let originalFd: number | undefined
   try {
     fd = fs.openSync(temp, 'wx', stat.mode & 0o7777)
     fs.writeFileSync(fd, content)
@@ -113,13 +152,49 @@ export function writeFileAtomic(filePath: string, content: string): void {
     fs.closeSync(fd)
     fd = undefined
     fs.chmodSync(temp, stat.mode & 0o7777)
-    fs.renameSync(temp, filePath)
+    if (expected) {
+      originalFd = fs.openSync(filePath, 'r')
+      // Checked last, right before the rename, so the window for an edit to slip in is as short as it can be.
+      const checked = fs.fstatSync(originalFd)
+      if (!readWhole(originalFd).equals(expected)) throw changedWhileFixing()
+      fs.renameSync(temp, filePath)
+      const after = fs.fstatSync(originalFd)
+      if (after.size !== checked.size || after.mtimeMs !== checked.mtimeMs) {
+        // An editor wrote to the file between the check and the rename: put its text back.
+        writeFileAtomic(filePath, readWhole(originalFd).toString('utf8'))
+        throw changedWhileFixing()
+      }
+    } else {
+      fs.renameSync(temp, filePath)
+    }
   } catch (error) {
     if (fd !== undefined) fs.closeSync(fd)
     fs.rmSync(temp, {force: true})
     if (error instanceof FixWriteError) throw error
     throw new FixWriteError('Cannot write fixes: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message))
+  } finally {
+    if (originalFd !== undefined) fs.closeSync(originalFd)
   }
+}
+
+function changedWhileFixing(): FixWriteError {
+  const changed = new FixWriteError('Not fixed: the file changed while docs-lint was fixing it; run `--fix` again')
+  changed.changed = true
+  return changed
+}
+
+/** The whole content of an open file, read from its start whatever the descriptor's position. */
+function readWhole(fd: number): Buffer {
+  const chunks: Buffer[] = []
+  let position = 0
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(64 * 1024)
+    const read = fs.readSync(fd, chunk, 0, chunk.length, position)
+    if (read === 0) break
+    chunks.push(chunk.subarray(0, read))
+    position += read
+  }
+  return Buffer.concat(chunks, position)
 }
 
 export function unifiedDiff(filePath: string, before: string, after: string): string {

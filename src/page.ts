@@ -13,8 +13,31 @@ import type {Document, Pair} from 'yaml'
 const englishConverter = once(() => {
   const {toNlcst} = load('mdast-util-to-nlcst') as typeof import('mdast-util-to-nlcst')
   const {ParseEnglish} = load('parse-english') as typeof import('parse-english')
-  return (node: Root | Paragraph | Heading, file: VFile): NlcstRoot => toNlcst(node, file, ParseEnglish, {ignore: proseIgnore})
+  return (node: Root | Paragraph | Heading, file: VFile): NlcstRoot => {
+    proseWithinLimit(node, file)
+    return toNlcst(node, file, ParseEnglish, {ignore: proseIgnore})
+  }
 })
+
+/**
+ * mdast-util-to-nlcst gathers a block's words with one `push(...words)`: past some 100,000 words and
+ * spaces that overflows the stack, in this thread and in a worker alike. A block that long is not
+ * prose anyone reads; the rule that asks for it gets this one clear reason instead.
+ */
+export const maxProseWords = 50_000
+
+function proseWithinLimit(node: Root | Paragraph | Heading, file: VFile): void {
+  const start = node.position?.start.offset
+  const end = node.position?.end.offset
+  if (start === undefined || end === undefined || end - start < maxProseWords) return
+  const text = String(file.value ?? '').slice(start, end)
+  let words = 0
+  for (const _ of text.matchAll(/\S+/g)) {
+    if (++words > maxProseWords) {
+      throw new Error('the block at line ' + node.position!.start.line + ' has more than ' + maxProseWords.toLocaleString('en') + ' words, too many to read as prose')
+    }
+  }
+}
 
 export interface FrontMatterError {
   message: string

@@ -200,7 +200,10 @@ export interface ParseOptions {
 }
 
 
+/** `5 MB`, `1.5 MB`, `300 KB`, `120 bytes`: a limit set in bytes or kilobytes reads as what it is. */
 function megabytes(bytes: number): string {
+  if (bytes < 1024) return bytes + (bytes === 1 ? ' byte' : ' bytes')
+  if (bytes < 1024 * 1024) return (bytes / 1024).toFixed(1).replace(/\.0$/, '') + ' KB'
   return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '') + ' MB'
 }
 

@@ -78,7 +78,7 @@ describe('pretty output', () => {
     file.message('Broken \u001B]0;title\u0007 link', {place: {line: 1, column: 1}, ruleId: 'broken-links'}).fatal = true
     const text = pretty([file]) + compact([file])
     expect(text).not.toMatch(/[\u001B\u0007]/)
-    expect(text).toContain('evil\\x1b[2Jname.mdx')
+    expect(text).toContain('evil\\u001b[2Jname.mdx')
   })
 })
 

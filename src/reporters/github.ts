@@ -1,10 +1,11 @@
 import path from 'node:path'
+import {escapeControl} from './control.js'
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
 
 // GitHub's workflow-command escaping: data escapes %, CR, LF; properties also `:` and `,`.
 function escapeData(value: string): string {
-  return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+  return escapeControl(value).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
 }
 
 function escapeProperty(value: string): string {

@@ -2,6 +2,7 @@ import path from 'node:path'
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
 import type {MessageExtras} from '../rule.js'
+import {escapeControl} from './control.js'
 
 export interface ReporterOptions {
   color?: boolean
@@ -24,10 +25,7 @@ type Style = keyof typeof ansi
 const topRules = 5
 
 /** Control characters (a file named with ESC bytes) never reach the terminal. */
-function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, (character) => '\\x' + character.charCodeAt(0).toString(16).padStart(2, '0'))
-}
+const printable = escapeControl
 
 /**
  * Human-readable output: problems grouped by file, one line each (`line:column  severity  message

@@ -1,0 +1,52 @@
+import fs from 'node:fs'
+
+/** Config files are a few KB; a megabyte is far more than any real one. */
+export const maxConfigBytes = 1024 * 1024
+
+/** Why a file was not read: `is not a regular file (a named pipe)`, `is larger than the 1 MB limit`. */
+export class BoundedReadError extends Error {}
+
+/**
+ * Read a regular file of at most `maxBytes`: a device (`/dev/zero`), a named pipe or a folder is
+ * refused before anything is read, and so is a file that grows past the limit while it is read.
+ * Opened without blocking, so that a named pipe with no writer does not wait forever.
+ */
+export function readBounded(filePath: string, maxBytes: number): Buffer {
+  const fd = fs.openSync(filePath, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0))
+  try {
+    const stats = fs.fstatSync(fd)
+    if (!stats.isFile()) throw new BoundedReadError('is not a regular file (' + kindOf(stats) + ')')
+    if (stats.size > maxBytes) throw new BoundedReadError('is larger than the ' + megabytes(maxBytes) + ' limit')
+    const chunks: Buffer[] = []
+    let total = 0
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes + 1 - total))
+      const read = fs.readSync(fd, chunk, 0, chunk.length, null)
+      if (read === 0) break
+      chunks.push(chunk.subarray(0, read))
+      total += read
+      if (total > maxBytes) throw new BoundedReadError('is larger than the ' + megabytes(maxBytes) + ' limit')
+    }
+    return Buffer.concat(chunks, total)
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+/** A file's text as UTF-8, without the byte order mark an editor may have saved at its start. */
+export function readBoundedText(filePath: string, maxBytes: number): string {
+  const text = readBounded(filePath, maxBytes).toString('utf8')
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+}
+
+function kindOf(stats: fs.Stats): string {
+  if (stats.isDirectory()) return 'a folder'
+  if (stats.isFIFO()) return 'a named pipe'
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device'
+  if (stats.isSocket()) return 'a socket'
+  return 'not a file'
+}
+
+function megabytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? Math.round(bytes / 1024 / 1024) + ' MB' : Math.round(bytes / 1024) + ' KB'
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import {maxConfigBytes, readBounded} from './bounded-read.js'
+
+/**
+ * unified-engine reads every page it is given at once (`fs.readFile` for each, all started together):
+ * on a site of 3,000 pages that is 3,000 files open at a time, and with a limit of 1,024 (or 256)
+ * most reads fail with `EMFILE`. While a run is in unified-engine, its `fs.readFile` calls go through
+ * a queue that keeps at most `maxOpenReads` open. This file is docs-lint's one dependency on how
+ * unified-engine reads files (`lib/file-pipeline/read.js`, `lib/find-up.js` call `fs.readFile`).
+ */
+export const maxOpenReads = 64
+
+/**
+ * The config files unified-engine finds (`lib/find-up.js`) are read here too, by the same rules as
+ * every config docs-lint reads: bounded, a device or named pipe refused, and without the byte order
+ * mark an editor may have saved (`JSON.parse` rejects it).
+ */
+const configName = /^\.docs-lintrc(\.(json|ya?ml|c?js|mjs))?$|^package\.json$/
+
+type ReadFile = typeof fs.readFile
+type Callback = (error: NodeJS.ErrnoException | null, data: unknown) => void
+
+let original: ReadFile = fs.readFile
+const waiting: Array<() => void> = []
+let open = 0
+let runs = 0
+
+function release(): void {
+  open--
+  waiting.shift()?.()
+}
+
+const queued = function (this: unknown, ...args: unknown[]): void {
+  const callback = args.at(-1)
+  if (typeof callback !== 'function') {
+    ;(original as (...parameters: unknown[]) => void).apply(this, args)
+    return
+  }
+  if (typeof args[0] === 'string' && args.length === 2 && configName.test(path.basename(args[0]))) {
+    let result: Buffer | undefined
+    let failure: unknown
+    try {
+      result = readBounded(args[0], maxConfigBytes)
+      if (result[0] === 0xef && result[1] === 0xbb && result[2] === 0xbf) result = result.subarray(3)
+    } catch (error) {
+      failure = error
+    }
+    process.nextTick(() => (callback as Callback)((failure as NodeJS.ErrnoException | undefined) ?? null, result))
+    return
+  }
+  const start = () => {
+    open++
+    ;(original as (...parameters: unknown[]) => void).apply(fs, [
+      ...args.slice(0, -1),
+      (error: NodeJS.ErrnoException | null, data: unknown) => {
+        release()
+        ;(callback as Callback)(error, data)
+      }
+    ])
+  }
+  if (open < maxOpenReads) start()
+  else waiting.push(start)
+} as unknown as ReadFile
+
+/** Run `work` with `fs.readFile` queued (see above); runs may overlap, the queue is shared. */
+export async function withReadQueue<T>(work: () => Promise<T>): Promise<T> {
+  if (runs++ === 0) {
+    original = fs.readFile
+    fs.readFile = queued
+  }
+  try {
+    return await work()
+  } finally {
+    if (--runs === 0) fs.readFile = original
+  }
+}
