@@ -71,19 +71,19 @@ export const shellLines: readonly RegExp[] = [
 export const codeLinePatterns: readonly RegExp[] = [
   // Punctuation that ends or closes a statement or a structure.
   /[;{[(]$/,
-  /^[}\])]+[,;)]*$/,
+  /^[}\])]+[,;]*$/,
   // `"key": value` in JSON and JSON-like schemas.
   /^["'][^"']+["']\s*:/,
   // `key: value` in YAML or a header: a lower-case key, or one joined by `-`, `_` or `.`.
-  /^(?:-\s+)?(?:[a-z_$][\w$.-]*|[A-Za-z]\w*(?:[-_.]\w+)+):(?:\s|$)/,
+  /^(?:-\s+)?(?:[a-z_$][\w$.-]*|[A-Za-z][A-Za-z\d]*(?:[-_.][A-Za-z\d]+)+):(?:\s|$)/,
   // Assignments: `name = value`, `NAME=value`, `name := value`, `name += value`.
   /^(?:(?:const|let|var|export)\s+)?[A-Za-z_$][\w$.[\]'"]*\s*(?::=|[+\-*/]?=)(?!=)\s*\S/,
   // Calls: a name directly followed by its arguments.
-  /[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)/,
+  /(?<![\w$.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)/,
   // Operators that prose does not use.
   /=>|===|!==|&&/,
   // Template tags (Jinja, Liquid, Handlebars).
-  /^\{\{.*\}\}|\{%.*%\}/,
+  /^\{\{.*\}\}|\{%[^%\n]*%\}/,
   // Markup: a closing or self-closing tag, a tag with `name=value` attributes, or a lone tag on its line.
   /<\/[A-Za-z][\w:.-]*>|\/>|<[A-Za-z][\w:.-]*\s[^<>]*\w=["'{]|^<[A-Za-z][\w:.-]*>$/,
   // A command line that runs a program or script by its path.

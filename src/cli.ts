@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {parseArgs} from 'node:util'
 import picomatch from 'picomatch'
+import {trimCharacters} from './text.js'
 import type {VFile} from 'vfile'
 import {lint} from './engine.js'
 import {ConfigError, parseRuleFlag, type RuleSetting} from './config.js'
@@ -105,6 +106,8 @@ Options:
                           .txt; or given, e.g. sarif=results.sarif); repeatable
       --color / --no-color  Force or disable colour in pretty output
       --list-rules        List every rule with its default severity and summary
+      --print-config <page>  Print the config docs-lint lints this page with (its language, rules
+                          and options after extends and overrides), as JSON
   -v, --version           Print the version
   -h, --help              Print this help
 
@@ -168,6 +171,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         'suppress-all': {type: 'boolean'},
         'no-error-on-unmatched-pattern': {type: 'boolean'},
         'report-unused-disable-directives': {type: 'boolean'},
+        'print-config': {type: 'string'},
         'suppress-rule': {type: 'string', multiple: true},
         'prune-suppressions': {type: 'boolean'},
         'suppressions-location': {type: 'string'},
@@ -192,6 +196,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(listRules())
     return 0
   }
+  if (values['print-config'] !== undefined) return printConfig(values['print-config'], values.config, io)
   const format = (values.format ?? 'pretty') as Format
   if (!formatNames.includes(format)) {
     io.stderr('docs-lint: unknown format `' + format + '`, expected one of: ' + formatNames.join(', ') + '\n')
@@ -471,7 +476,7 @@ function keepWhatTheChangeCaused(files: VFile[], changes: ChangeSet): void {
     const root = path.dirname(absolute)
     const removedRoutes = new Set(removed.map((page) => path.relative(root, page).split(path.sep).join('/').replace(/\.(md|mdx)$/i, '')))
     file.messages = file.messages.filter(
-      (message) => message.ruleId === 'navigation' && removedRoutes.has(String(message.actual ?? '').trim().replace(/^\/+|\/+$/g, ''))
+      (message) => message.ruleId === 'navigation' && removedRoutes.has(trimCharacters(String(message.actual ?? '').trim(), '/'))
     )
   }
 }
@@ -508,6 +513,41 @@ function fixFailed(file: VFile, error: Error): void {
   const message = file.message(error.message, {ruleId: 'fix-error', source: 'docs-lint'})
   message.fatal = error instanceof FixWriteError && error.changed ? false : true
   message.url = MESSAGES_URL + '#fix-error'
+}
+
+/** `--print-config <page>`: the resolved config of one page, as the run would lint it. */
+async function printConfig(page: string, configPath: string | undefined, io: CliIo): Promise<number> {
+  const result = await lint({patterns: [page], cwd: io.cwd, configPath, jobs: 0})
+  if (result.configErrors.length > 0) {
+    for (const message of result.configErrors) io.stderr('docs-lint: ' + escapeControl(message) + '\n')
+    return 2
+  }
+  const file = result.files.find((candidate) => path.resolve(candidate.cwd, candidate.path) === path.resolve(io.cwd, page))
+  const config = file?.data['docsLintConfig'] as ResolvedConfig | undefined
+  if (!file || !config) {
+    io.stderr('docs-lint: `--print-config ' + escapeControl(page) + '`: no page there, or the page is ignored\n')
+    return 2
+  }
+  const {pageConfig} = await import('./overrides.js')
+  const language = typeof file.data['language'] === 'string' ? file.data['language'] : config.language
+  const resolved = pageConfig(config, path.resolve(io.cwd, page), language)
+  const rules = Object.fromEntries([...resolved.rules].map(([ruleId, entry]) => [ruleId, entry.options ? [entry.severity, entry.options] : entry.severity]))
+  io.stdout(
+    JSON.stringify(
+      {
+        page: file.path,
+        configFile: config.filePath ? path.relative(io.cwd, config.filePath) : null,
+        language,
+        rules,
+        components: resolved.components,
+        thirdPartyDirectives: resolved.thirdPartyDirectives,
+        reportUnusedDisableDirectives: resolved.reportUnusedDisableDirectives
+      },
+      undefined,
+      2
+    ) + '\n'
+  )
+  return 0
 }
 
 function count(files: VFile[]): {errors: number; warnings: number} {

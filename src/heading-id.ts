@@ -3,6 +3,7 @@ import type {CompileContext, Extension as FromMarkdownExtension, Token} from 'md
 import type {Code, Effects, Extension, State, TokenizeContext} from 'micromark-util-types'
 import type {Plugin} from 'unified'
 import {VFileMessage} from 'vfile-message'
+import {trimEndCharacters} from './text.js'
 
 declare module 'mdast' {
   interface HeadingData {
@@ -101,7 +102,7 @@ function setHeadingId(heading: Heading, written: string): void {
   // The space before `{#id}` is not part of the title.
   const last = heading.children.at(-1)
   if (last?.type !== 'text') return
-  const trimmed = last.value.replace(/[ \t]+$/, '')
+  const trimmed = trimEndCharacters(last.value, ' \t')
   const removed = last.value.length - trimmed.length
   if (trimmed === '') {
     heading.children.pop()

@@ -114,7 +114,7 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
     file.data['docsLintConfig'] = settings.config
     const page = createPage(file, tree, {parseFailed: failure !== undefined, components: settings.config.components})
     const absolute = path.resolve(file.cwd, file.path ?? '')
-    page.language = failure?.binary ? settings.config.language : languageOf(page, settings.config, absolute)
+    page.language = failure?.binary ? settings.config.language : languageOf(page, settings.config, absolute, file.cwd)
     // Only a language other than the site's is kept with the page's results (and the cache).
     if (page.language !== settings.config.language) file.data['language'] = page.language
     const config = pageConfig(settings.config, absolute, page.language)
@@ -210,8 +210,8 @@ function redactPage(file: VFile, source: string, config: ResolvedConfig, tree: R
 const siteRoots = new Map<string, string | null>()
 
 /** A page's language: its front matter, the config's overrides, its language folder, or the site's. */
-function languageOf(page: Page, config: ResolvedConfig, absolute: string): string {
-  const root = findSiteRoot(path.dirname(absolute), siteRoots) ?? process.cwd()
+function languageOf(page: Page, config: ResolvedConfig, absolute: string, cwd: string): string {
+  const root = findSiteRoot(path.dirname(absolute), siteRoots) ?? cwd
   const folder = languageOfFolder(path.relative(root, absolute))
   return pageLanguageOf(page.frontMatter().data, configuredLanguage(config, absolute), folder, config.language)
 }

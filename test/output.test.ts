@@ -141,3 +141,21 @@ describe('notices of what was not checked', () => {
     ])
   })
 })
+
+describe('--print-config', () => {
+  it('prints the config a page is linted with: its language, and rules after extends and overrides', async () => {
+    const root = tempSite({
+      'index.mdx': goodPage,
+      'es/index.mdx': goodPage,
+      '.docs-lintrc.json': JSON.stringify({extends: 'recommended', rules: {'sentence-length': ['warn', {max: 40}]}, overrides: [{languages: ['es'], rules: {'link-text': 'off'}}]})
+    })
+    const run = await runCli(['--print-config', 'es/index.mdx'], root)
+    expect(run.code).toBe(0)
+    const printed = JSON.parse(run.stdout)
+    expect(printed).toMatchObject({page: 'es/index.mdx', configFile: '.docs-lintrc.json', language: 'es'})
+    expect(printed.rules['sentence-length']).toEqual(['warn', {max: 40}])
+    expect(printed.rules['link-text']).toBeUndefined()
+    expect(JSON.parse((await runCli(['--print-config', 'index.mdx'], root)).stdout).rules['link-text']).toBe('warn')
+    expect((await runCli(['--print-config', 'missing.mdx'], root)).code).toBe(2)
+  })
+})

@@ -145,7 +145,11 @@ describe('prose pre-checks change no report', () => {
   }
   const front = '---\ntitle: Page\ndescription: A page.\n---\n\n'
   it('on pages full of near misses', () => {
-    const root = tempSite(Object.fromEntries(Object.entries(pages).map(([name, body]) => [name, front + body.replace(/\{\/\*.*?\*\/\}/g, name.endsWith('.md') ? '' : '$&') + '\n'])))
+    const root = tempSite({
+      ...Object.fromEntries(Object.entries(pages).map(([name, body]) => [name, front + body.replace(/\{\/\*.*?\*\/\}/g, name.endsWith('.md') ? '' : '$&') + '\n'])),
+      // passive-voice is in `strict`, not `recommended`.
+      '.docs-lintrc.json': JSON.stringify({extends: 'recommended', rules: {'passive-voice': 'info'}})
+    })
     const bin = path.resolve(import.meta.dirname, '../bin/docs-lint.js')
     const lint = (env: Record<string, string>) =>
       spawnSync(process.execPath, [bin, '--format', 'json', '--jobs', '0', '.'], {cwd: root, encoding: 'utf8', env: {...process.env, ...env}}).stdout

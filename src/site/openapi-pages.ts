@@ -4,6 +4,7 @@
  * in the config (`api-reference` by default), the operation's first tag, and its summary (or method
  * and path) made into a slug.
  */
+import {trimCharacters} from '../text.js'
 
 /** What of one operation decides its page's address. */
 export interface OperationPage {
@@ -69,7 +70,7 @@ export function operationPageRoute(operation: OperationPage, settings: PageSetti
       : operation.summary !== undefined
         ? urlPart(operation.summary)
         : [operation.method, ...operation.route.split('/').filter((segment) => segment !== '' && !/^\{.*\}$/.test(segment))].join('-').toLowerCase()
-  const directory = (settings.directory ?? 'api-reference').toLowerCase().replace(/^\/+|\/+$/g, '')
+  const directory = trimCharacters((settings.directory ?? 'api-reference').toLowerCase(), '/')
   return [directory, operation.tag === undefined ? '' : urlPart(operation.tag), slug].filter(Boolean).join('/')
 }
 
@@ -83,6 +84,6 @@ function kebab(id: string): string {
   return id
     .replace(/([a-z\d])([A-Z])/g, '$1-$2')
     .replace(/[^a-zA-Z\d]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replace(/^-|-$/g, '')
     .toLowerCase()
 }
