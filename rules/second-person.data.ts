@@ -1,3 +1,5 @@
+import {legalPageNames, pathsNamed} from './pages.data.js'
+
 /**
  * First-person words (lower case, straight apostrophe) and the second-person form to suggest;
  * `null` for `let's`, which an imperative replaces (“Let's install” → “Install”).
@@ -121,7 +123,7 @@ export const tutorialObjects: ReadonlySet<string> = new Set([
  * Pages where the company speaks in its own voice by design: changelogs and release notes, legal and
  * policy pages, a code of conduct. Matched against the page's path.
  */
-export const companyVoicePaths = /(?:^|[\\/])(?:changelogs?|release-?notes|releases|updates|legal|privacy(?:-policy)?|terms(?:-of-(?:service|use))?|tos|code-of-conduct|security-policy|support-policy|policies|sla)(?:[\\/.]|$)/i
+export const companyVoicePaths = pathsNamed(['changelogs?', 'release-?notes', 'releases', 'updates', ...legalPageNames])
 
 /** Components whose text is not the page speaking to its reader: an update entry, a prompt for an AI tool. */
 export const ownVoiceComponents: ReadonlySet<string> = new Set(['Update', 'Prompt'])

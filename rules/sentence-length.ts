@@ -3,6 +3,7 @@ import type {Sentence, SentenceContent} from 'nlcst'
 import {toString} from 'nlcst-to-string'
 import {defineRule} from '../src/rule.js'
 import {prechecksOff} from '../src/page.js'
+import {legalPaths} from './pages.data.js'
 
 interface Options {
   /** Most words a sentence may have. */
@@ -13,6 +14,11 @@ interface Options {
 
 /** Languages whose sentences are measured in characters: they put no spaces between words. */
 const characterLanguages: ReadonlySet<string> = new Set(['zh', 'ja'])
+// Han, kana and full-width punctuation: text written without spaces, where a line break ends a line, not a wrapped sentence.
+const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff01-\uff60]/u
+const cjkGlobal = new RegExp(cjk.source, 'gu')
+// A run of Latin letters and digits, such as a node name (`InpaintModelConditioning`): one term, read as one word.
+const latinRun = /[\p{Script=Latin}\p{N}_]+/gu
 // `。`, `！`, `？` end a sentence with no space after them.
 const fullWidthStop = /^[。！？]+$/
 const terminalStop = /^[.!?…]+$/
@@ -22,7 +28,7 @@ const abbreviations: ReadonlySet<string> = new Set(['e.g.', 'i.e.', 'vs.', 'cf.'
 export default defineRule<Options>({
   id: 'sentence-length',
   severity: 'info',
-  summary: 'Sentences in prose have at most `max` words (default 35), or `maxCharacters` characters in Chinese and Japanese (default 100)',
+  summary: 'Sentences in prose have at most `max` words (default 35), or `maxCharacters` characters in Chinese and Japanese (default 90)',
   fixable: false,
   thirdParty: {vale: true},
   prose: true,
@@ -34,22 +40,27 @@ export default defineRule<Options>({
     },
     additionalProperties: false
   },
-  defaults: {max: 35, maxCharacters: 100},
+  defaults: {max: 35, maxCharacters: 90},
   create({max, maxCharacters}) {
-    return function (_tree, {page, report}) {
-      const byCharacters = characterLanguages.has(page.language)
-      const limit = byCharacters ? maxCharacters : max
-      const unit = byCharacters ? ' characters' : ' words'
+    return function (_tree, {page, report, file}) {
+      // Privacy policies, terms and codes of conduct are worded by lawyers and maintainers, not by technical writers.
+      if (legalPaths.test(file.path ?? '')) return
+      const characterPage = characterLanguages.has(page.language)
       for (const block of page.proseBlocks()) {
-        // Cheap pre-check: a block with at most `limit` words (or characters) in all cannot hold a longer sentence.
-        if (!prechecksOff && (byCharacters ? block.text.replace(/\s/g, '').length : upperWordCount(block.node, block.text)) <= limit) continue
+        // Cheap pre-check: a block with at most `max` words (and `maxCharacters` characters) in all cannot hold a longer sentence.
+        const words = upperWordCount(block.node, block.text)
+        if (!prechecksOff && words <= max && (!characterPage || block.text.replace(/\s/g, '').length <= maxCharacters)) continue
         const images = imageRanges(block.node)
         for (const paragraph of block.prose().children) {
           if (paragraph.type !== 'ParagraphNode') continue
           for (const sentence of paragraph.children) {
             if (sentence.type !== 'SentenceNode') continue
-            for (const part of sentencesOf(sentence, images)) {
+            for (const part of sentencesOf(sentence, images, characterPage)) {
+              // An English sentence left untranslated on a Chinese or Japanese page is read, and measured, in words.
+              const byCharacters = characterPage && !mostlyLatin(part)
               const size = byCharacters ? characterCount(part) : wordCount(part)
+              const limit = byCharacters ? maxCharacters : max
+              const unit = byCharacters ? ' characters' : ' words'
               const first = part[0]?.position
               const last = part[part.length - 1]?.position
               if (size <= limit || !first || !last) continue
@@ -98,9 +109,11 @@ function inImage(node: SentenceContent, images: ReadonlyArray<[number, number]>)
  * - after a word that keeps its full stop, before a capital or inline code (“port 80. This”, “**ID**. If”),
  *   unless the word is an abbreviation such as `e.g.`;
  * - at `。`, `！` or `？`, which need no space after them;
- * - at an image, which stands between sentences (“select the category ![Tab](…) You should see”).
+ * - at an image, which stands between sentences (“select the category ![Tab](…) You should see”);
+ * - with `lineBreaksEnd`, at a line break next to Chinese or Japanese text, whose writers do not wrap
+ *   sentences: a line without a full stop, or a `模型：[file](…)` line, ends there.
  */
-function sentencesOf(sentence: Sentence, images: ReadonlyArray<[number, number]>): SentenceContent[][] {
+function sentencesOf(sentence: Sentence, images: ReadonlyArray<[number, number]>, lineBreaksEnd: boolean): SentenceContent[][] {
   const parts: SentenceContent[][] = []
   let part: SentenceContent[] = []
   let image = -1
@@ -117,6 +130,11 @@ function sentencesOf(sentence: Sentence, images: ReadonlyArray<[number, number]>
       continue
     }
     image = -1
+    if (lineBreaksEnd && node.type === 'WhiteSpaceNode' && toString(node).includes('\n') && besideCjk(children, index)) {
+      parts.push(part)
+      part = []
+      continue
+    }
     part.push(node)
     const next = children[index + 2]
     const value = toString(node)
@@ -133,6 +151,26 @@ function sentencesOf(sentence: Sentence, images: ReadonlyArray<[number, number]>
   }
   parts.push(part)
   return parts.map(trimWhiteSpace).filter((nodes) => nodes.length > 0)
+}
+
+/** The text just before or just after the white space at `index` is Chinese or Japanese. */
+function besideCjk(children: readonly SentenceContent[], index: number): boolean {
+  const before = children[index - 1]
+  const after = children[index + 1]
+  return (before !== undefined && cjk.test(toString(before).slice(-1))) || (after !== undefined && cjk.test([...toString(after)][0] ?? ''))
+}
+
+/** More words of Latin letters than Chinese or Japanese characters: a sentence in English (or another Latin-script language). */
+function mostlyLatin(nodes: SentenceContent[]): boolean {
+  let latinWords = 0
+  let characters = 0
+  for (const node of nodes) {
+    if (node.type !== 'WordNode' && node.type !== 'PunctuationNode' && node.type !== 'SymbolNode') continue
+    const text = toString(node)
+    characters += text.match(cjkGlobal)?.length ?? 0
+    if (node.type === 'WordNode' && /\p{Script=Latin}/u.test(text)) latinWords++
+  }
+  return latinWords > characters
 }
 
 function trimWhiteSpace(nodes: SentenceContent[]): SentenceContent[] {
@@ -161,12 +199,15 @@ function wordCount(nodes: SentenceContent[]): number {
   return count
 }
 
-/** Characters as a reader of Chinese or Japanese counts them: all but white space; inline code counts as one. */
+/**
+ * Characters as a reader of Chinese or Japanese counts them: all but white space. Inline code, and a run
+ * of Latin letters and digits (`InpaintModelConditioning`, `SDXL`), count as one, like a word.
+ */
 function characterCount(nodes: SentenceContent[]): number {
   let count = 0
   for (const node of nodes) {
     if (node.type === 'SourceNode') count++
-    else if (node.type !== 'WhiteSpaceNode') count += [...toString(node).replace(/\s/g, '')].length
+    else if (node.type !== 'WhiteSpaceNode') count += [...toString(node).replace(/\s/g, '').replace(latinRun, 'a')].length
   }
   return count
 }

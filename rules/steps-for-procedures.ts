@@ -8,12 +8,12 @@ import type {Page} from '../src/page.js'
 import {parseFailureOf, parsePage} from '../src/parse.js'
 import {htmlComponentRanges, inRanges, isJsxElement} from './image-alt.js'
 import {
-  abbreviations, alternativeHeadings, alternativeLeadIns, checkPhrases, chineseCheckVerbs, chineseLeadIns, chineseVerbs,
+  abbreviations, alternativeHeadings, alternativeLeadIns, checkPhrases, chineseCheckVerbs, chineseConditionEnds, chineseLeadIns, chineseOutcomes, chineseVerbs,
   describingLeadIns, exampleLeadIns, exampleTitles, imperativeVerbsByLanguage, japaneseCheckVerbs, japaneseEndings, japaneseVerbs,
-  koreanCheckVerbs, koreanEndings, koreanVerbForms, koreanVerbs, numberWords
+  koreanCheckVerbs, koreanEndings, koreanVerbForms, koreanVerbs, numberWords, stepWords, toolActions
 } from './steps-for-procedures.data.js'
 
-const stepLabel = new RegExp('^step[\\s-]*(\\d+|' + numberWords.join('|') + ')\\b', 'i')
+const stepLabel = new RegExp('^(?:' + stepWords.join('|') + ')[\\s-]*(\\d+|' + numberWords.join('|') + ')(?![\\p{L}\\p{N}])', 'iu')
 // `### 1. Get your key`: a numbered heading, one step of a procedure written as sections.
 const numberedHeading = /^(\d+)[.)]\s/
 const checkPhrase = new RegExp('^(?:' + checkPhrases.join('|') + ')\\b', 'i')
@@ -21,6 +21,7 @@ const word = /[\p{L}][\p{L}'’-]*/u
 // `Add zip functionality (#825)`: a release note names a change, it asks nothing of the reader.
 const releaseNote = /#\d+\)?\.?\s*$/
 const letterOrDigit = /[\p{L}\p{N}]/u
+const latin = /\p{Script=Latin}/u
 const alternativeHeading = new RegExp('^(?:' + alternativeHeadings.join('|') + ')\\s*(?:\\d+|[a-z])\\b', 'i')
 const exampleTitle = new RegExp('^(?:' + exampleTitles.join('|') + ')', 'i')
 
@@ -31,7 +32,7 @@ function leadInOf(previous: Nodes | undefined): string | undefined {
 }
 
 function endsWithPhrase(text: string, phrase: string): boolean {
-  return text.endsWith(phrase) && !letterOrDigit.test(text.charAt(text.length - phrase.length - 1))
+  return text.endsWith(phrase) && !(latin.test(phrase) && letterOrDigit.test(text.charAt(text.length - phrase.length - 1)))
 }
 
 /** The paragraph right before a list ends with "such as:", "for example:": the list holds examples. */
@@ -39,9 +40,24 @@ function introducesExamples(text: string): boolean {
   return exampleLeadIns.some((phrase) => endsWithPhrase(text, phrase))
 }
 
-/** "The script will:": the list says what something else does, not what the reader does. */
-function introducesDescription(text: string): boolean {
-  return !/\byou(?:'ll| will)\b/.test(text) && describingLeadIns.some((phrase) => endsWithPhrase(text, phrase))
+/** "The script will:", `一个工作流可能包含以下步骤：`: the list says what something else does, not what the reader does. */
+function introducesDescription(text: string, language: string): boolean {
+  const phrases = describingLeadIns[language]
+  if (!phrases || phrases.reader.some((phrase) => containsPhrase(text, phrase))) return false
+  const lastSentence = text.slice(Math.max(...['. ', '。', '！', '？', '! ', '? '].map((stop) => text.lastIndexOf(stop) + stop.length), 0))
+  return phrases.ending.some((phrase) => endsWithPhrase(text, phrase)) || phrases.containing.some((phrase) => containsPhrase(lastSentence, phrase))
+}
+
+/** `phrase` in `text`; in Latin script, not as part of a longer word (“skill” holds no “will”). */
+function containsPhrase(text: string, phrase: string): boolean {
+  if (!latin.test(phrase)) return text.includes(phrase)
+  return new RegExp('(?<![\\p{L}\\p{N}])' + escape(phrase) + '(?![\\p{L}\\p{N}])', 'u').test(text)
+}
+
+/** `AgentOps will automatically instrument your code`: an item about what something other than the reader does. */
+function saysWhatSomethingDoes(text: string, language: string): boolean {
+  const firstSentence = /^[^。！？\n]*?(?:[.!?](?=\s)|[。！？\n]|$)/.exec(text)![0].toLowerCase()
+  return (toolActions[language] ?? []).some((phrase) => containsPhrase(firstSentence, phrase))
 }
 
 /** "Choose one of the following:": the items are alternatives, not a sequence. */
@@ -117,7 +133,13 @@ const chineseStart = new RegExp(
     '(?:(' + chineseCheckVerbs.map(escape).join('|') + ')|(' + chineseVerbs.map(escape).join('|') + '))'
 )
 
+const chineseOutcome = new RegExp('^(?:' + chineseOutcomes.map(escape).join('|') + ')')
+const chineseCondition = new RegExp('^[^，,。；;]{1,40}?(?:' + chineseConditionEnds.map(escape).join('|') + ')[，,]\\s*')
+
 function chineseInstruction(text: string): Instruction {
+  // `点击发布后，你会发现…`: a condition, then what the reader will see, asks nothing of them.
+  const condition = chineseCondition.exec(text)
+  if (condition && chineseOutcome.test(text.slice(condition[0].length))) return undefined
   const match = chineseStart.exec(text)
   return !match ? undefined : match[1] ? 'check' : 'action'
 }
@@ -200,7 +222,10 @@ function numberedSections(parent: Parents, language: string): Array<[number, num
   const flush = (): void => {
     const last = run.at(-1)
     const instructions = run.every((heading) => instructionOf(toString(heading).trimStart().replace(numberedHeading, ''), language))
-    if (run.length >= 2 && last && instructions) {
+    // "There are two ways to import:" then `### 1. Import from a file`: alternatives, each a procedure of its own.
+    const leadIn = run[0] ? leadInOf(children[children.indexOf(run[0]) - 1]) : undefined
+    const alternatives = leadIn !== undefined && introducesAlternatives(leadIn)
+    if (run.length >= 2 && last && instructions && !alternatives) {
       const after = children.slice(children.indexOf(last) + 1).find((child) => child.type === 'heading' && child.depth < last.depth)
       sections.push([run[0]!.position?.start.offset ?? 0, after?.position?.start.offset ?? parent.position?.end.offset ?? Infinity])
     }
@@ -277,7 +302,7 @@ export default defineRule({
           const items = chain.flatMap((list) => list.children)
           const leadIn = leadInOf(before)
           if (items.length < 2) continue
-          if (leadIn !== undefined && (introducesExamples(leadIn) || introducesDescription(leadIn) || introducesAlternatives(leadIn))) continue
+          if (leadIn !== undefined && (introducesExamples(leadIn) || introducesDescription(leadIn, page.language) || introducesAlternatives(leadIn))) continue
           // Alternatives, not a sequence; two items under `### Option 2` are one of several short answers.
           if (items.slice(0, -1).some((item) => endsWithOr(itemText(item)))) continue
           const section = headingBefore(children, index)
@@ -288,6 +313,8 @@ export default defineRule({
           const links = items.filter(startsWithLink).length
           // The first item is an instruction and most of the others too: ranked facts and options are
           // not procedures, nor are troubleshooting checklists or lists of links to the pages of a guide.
+          // Three items or fewer, one of them what a tool does by itself: a note on using it, not a procedure.
+          if (items.length <= 3 && items.some((item, at) => !kinds[at] && saysWhatSomethingDoes(itemText(item), page.language))) continue
           if (!kinds[0] || instructions * 2 <= items.length || checklist * 2 > items.length || links * 2 > items.length) continue
           for (const list of chain) seen.add(list)
           report({

@@ -242,7 +242,7 @@ export const ruleInfos: RuleInfo[] = [
   {
     "id": "sentence-length",
     "severity": "info",
-    "summary": "Sentences in prose have at most `max` words (default 35), or `maxCharacters` characters in Chinese and Japanese (default 100)",
+    "summary": "Sentences in prose have at most `max` words (default 35), or `maxCharacters` characters in Chinese and Japanese (default 90)",
     "fixable": false,
     "options": {
       "type": "object",

@@ -56,7 +56,25 @@ const dynamicSites: Record<string, string> = {
   "src/redact.ts: new RegExp(alternation, 'gi')": 'escaped secrets joined by `|`: literals only, matched in linear time',
   "src/site/model.ts: new RegExp(':' + name + '\\\\b', 'g')": '`name` is a `\\w+` word: a literal, linear pattern',
   "rules/terminology.ts: new RegExp('(?<![\\\\p{L}\\\\p{N}_@/.\\\\-])' + source + '(?![\\\\p{L}\\\\p{N}_@/]|[.\\\\-][\\\\p{L}\\\\p{N}])', flags)":
-    'the `terms` option: escaped words joined by `\\s+`, so a literal sits between any two repeats'
+    'the `terms` option: escaped words joined by `\\s+`, so a literal sits between any two repeats',
+  "rules/pages.data.ts: new RegExp('(?:^|[\\\\\\\\/])(?:' + names.join('|') + ')(?:[\\\\\\\\/.]|$)', 'i')":
+    "`names` are the constant page names of `rules/pages.data.ts`: literal words in one alternation, linear",
+  "rules/steps-for-procedures.ts: new RegExp('(?<![\\\\p{L}\\\\p{N}])' + escape(phrase) + '(?![\\\\p{L}\\\\p{N}])', 'u')":
+    "an escaped constant phrase of `rules/steps-for-procedures.data.ts`: a literal between two lookarounds",
+  "rules/steps-for-procedures.ts: new RegExp('(?:^|[^\\\\p{L}])' + phrase + '(?![\\\\p{L}])', 'u')":
+    "a constant phrase of `alternativeLeadIns`: plain words, a literal pattern",
+  "rules/steps-for-procedures.ts: new RegExp( '^(?:(?:' + chineseLeadIns.map(escape).join('|') + ')[，,、\\\\s]*)*' + // `在 Load Image 节点中加载…`, `在设置页面，点击…`: a place before the verb. '(?:在[^，,。；]{1,40}?(?:中|里|内|上|下|处|页面|界面)[，,\\\\s]*)?' + '(?:(' + chineseCheckVerbs.map(escape).join('|') + ')|(' + chineseVerbs.map(escape).join('|') + '))' )":
+    "escaped constant word lists; the place before the verb is bounded to 40 characters",
+  "rules/steps-for-procedures.ts: new RegExp('^(?:' + chineseOutcomes.map(escape).join('|') + ')')":
+    "escaped constant words, anchored at the start: a literal alternation",
+  "rules/steps-for-procedures.ts: new RegExp('^[^，,。；;]{1,40}?(?:' + chineseConditionEnds.map(escape).join('|') + ')[，,]\\\\s*')":
+    "anchored, the condition bounded to 40 characters, then escaped constant words",
+  "rules/steps-for-procedures.ts: new RegExp(verb + '(?:' + language.endings.map(escape).join('|') + ')$')":
+    "escaped constant verbs and endings of the data file, anchored at the end of one item's first sentence",
+  "rules/steps-for-procedures.ts: new RegExp(escape(language.bare) + verb + '$')":
+    "escaped constant verbs of the data file, anchored at the end of one item's first sentence",
+  "rules/steps-for-procedures.ts: new RegExp('(?:' + language.forms.map(escape).join('|') + ')$')":
+    "escaped constant verb forms of the data file, anchored at the end of one item's first sentence"
 }
 
 function sourceFiles(folder: string, out: string[] = []): string[] {
