@@ -2,6 +2,7 @@ import type {Heading, List, ListItem, Nodes, Paragraph, Parents, PhrasingContent
 import type {Position} from 'unist'
 import {toString} from 'mdast-util-to-string'
 import {visit, visitParents} from '../src/walk.js'
+import {trimEndCharacters} from '../src/text.js'
 import {VFile} from 'vfile'
 import {defineRule, type TextEdit} from '../src/rule.js'
 import type {Page} from '../src/page.js'
@@ -161,10 +162,22 @@ function verbLast(language: {verbs: readonly string[]; checks: readonly string[]
     let sentence = /^[^。．！!？?\n]*?(?:[.](?=\s)|[。．！!？?\n]|$)/.exec(text)![0]
     const label = /^([^:：]{1,40})[:：]\s*\S/.exec(sentence)
     if (label) sentence = label[1]!
-    sentence = sentence.replace(/[。．.！!？?:：\s]+$/, '').replace(/\s*[（(][^（）()]*[)）]$/, '')
+    sentence = withoutClosingAside(trimEndCharacters(sentence, sentenceEnds))
     const match = patterns.map((pattern) => pattern.exec(sentence)).find(Boolean)
     return !match ? undefined : match[1] ? 'check' : 'action'
   }
+}
+
+/** What ends a first sentence before its verb is read: full stops, colons and white space. */
+const sentenceEnds = '。．.！!？?:： \t\n\r\u00a0\u3000'
+
+/** `…してください（任意）` without its closing aside, `（任意）` or `(optional)`. */
+function withoutClosingAside(sentence: string): string {
+  const last = sentence.at(-1)
+  if (last !== ')' && last !== '）') return sentence
+  const open = Math.max(sentence.lastIndexOf('('), sentence.lastIndexOf('（'))
+  if (open === -1 || /[()（）]/.test(sentence.slice(open + 1, -1))) return sentence
+  return trimEndCharacters(sentence.slice(0, open), ' \t\n\r\u00a0\u3000')
 }
 
 function escape(text: string): string {
