@@ -19,8 +19,6 @@ const recommended: UserConfig = {
     'navigation': 'error',
     'no-secrets': 'error',
     'orphan-pages': 'warn',
-    'second-person': 'info',
-    'sentence-length': 'info',
     'steps-for-procedures': 'warn',
     'unknown-component': 'warn',
   }

@@ -133,14 +133,19 @@ function fileStem(src: string): string {
 const mediaTags = new Set(['img', 'iframe', 'video'])
 const expectedAlt = 'a description of what the image shows'
 
-export default defineRule({
+export default defineRule<{videos: boolean}>({
   id: 'image-alt',
   severity: 'error',
-  summary: 'Images have alt text that describes them, iframes a `title` and videos a `title` or `aria-label`',
+  summary: 'Images have alt text that describes them, and iframes a `title` (videos a `title` or `aria-label`, with `videos`)',
   fixable: 'suggestion',
   thirdParty: {markdownlint: ['MD045', 'no-alt-text']},
-  defaults: {},
-  create() {
+  options: {
+    type: 'object',
+    properties: {videos: {type: 'boolean'}},
+    additionalProperties: false
+  },
+  defaults: {videos: false},
+  create(options) {
     return function (tree, {page, report}) {
       /** `edit(text)` writes `text` as the image's alt text, when the image's source allows it. */
       function checkAlt(
@@ -177,7 +182,7 @@ export default defineRule({
         if ((title !== undefined && title.trim() !== '') || (label !== undefined && label.trim() !== '')) return
         if (tag === 'iframe') {
           report({message: 'Missing `title` on `<iframe>`, expected a title that describes the embedded content', place, level: 'warn'})
-        } else {
+        } else if (options.videos) {
           report({message: 'Missing `title` or `aria-label` on `<video>`, expected a description of the video', place, level: 'warn'})
         }
       }

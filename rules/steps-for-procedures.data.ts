@@ -62,7 +62,7 @@ export const exampleLeadIns: readonly string[] = ['such as', 'for example', 'for
  * all ("you will", `你会`), since those ask something of them.
  */
 export const describingLeadIns: Readonly<Record<string, {ending: readonly string[]; containing: readonly string[]; reader: readonly string[]}>> = {
-  en: {ending: ['will', 'will automatically', 'does the following', 'performs the following', 'automatically'], containing: [], reader: ["you'll", 'you will']},
+  en: {ending: ['will', 'will automatically', 'does the following', 'performs the following', 'automatically', 'might', 'may', 'can', 'could', 'would'], containing: [], reader: ["you'll", 'you will', 'you might', 'you may', 'you can', 'you could']},
   es: {ending: ['automáticamente'], containing: ['hará lo siguiente', 'hace lo siguiente', 'realiza lo siguiente', 'puede incluir', 'pueden incluir'], reader: []},
   fr: {ending: ['automatiquement'], containing: ['fera ce qui suit', 'fait ce qui suit', 'effectue les opérations suivantes', 'peut inclure', 'peuvent inclure', 'peut comprendre'], reader: []},
   de: {ending: ['automatisch'], containing: ['führt folgende', 'führt die folgenden', 'kann folgende', 'kann die folgenden', 'können folgende'], reader: []},

@@ -224,8 +224,8 @@ function holdsSamples(node: Nodes): boolean {
 }
 
 /**
- * Runs of two or more headings of one level numbered `1.`, `2.`…, each an instruction (`### 1. Get
- * your key`): a procedure written as sections. Returns the offsets each run covers, up to the next
+ * Runs of two or more headings of one level numbered `1.`, `2.`… (`### 1. Get your key`): a procedure
+ * written as sections. Returns the offsets each run covers, up to the next
  * heading higher than theirs; lists there are the content of one step.
  */
 function numberedSections(parent: Parents, language: string): Array<[number, number]> {
@@ -234,11 +234,11 @@ function numberedSections(parent: Parents, language: string): Array<[number, num
   let run: Heading[] = []
   const flush = (): void => {
     const last = run.at(-1)
-    const instructions = run.every((heading) => instructionOf(toString(heading).trimStart().replace(numberedHeading, ''), language))
     // "There are two ways to import:" then `### 1. Import from a file`: alternatives, each a procedure of its own.
     const leadIn = run[0] ? leadInOf(children[children.indexOf(run[0]) - 1]) : undefined
     const alternatives = leadIn !== undefined && introducesAlternatives(leadIn)
-    if (run.length >= 2 && last && instructions && !alternatives) {
+    // Numbered sections are steps whether their titles are instructions or names (`### 1. Model files`).
+    if (run.length >= 2 && last && !alternatives) {
       const after = children.slice(children.indexOf(last) + 1).find((child) => child.type === 'heading' && child.depth < last.depth)
       sections.push([run[0]!.position?.start.offset ?? 0, after?.position?.start.offset ?? parent.position?.end.offset ?? Infinity])
     }

@@ -122,8 +122,17 @@ export const ruleInfos: RuleInfo[] = [
   {
     "id": "image-alt",
     "severity": "error",
-    "summary": "Images have alt text that describes them, iframes a `title` and videos a `title` or `aria-label`",
+    "summary": "Images have alt text that describes them, and iframes a `title` (videos a `title` or `aria-label`, with `videos`)",
     "fixable": "suggestion",
+    "options": {
+      "type": "object",
+      "properties": {
+        "videos": {
+          "type": "boolean"
+        }
+      },
+      "additionalProperties": false
+    },
     "url": "https://docs-lint.dev/rules/image-alt",
     "site": false
   },

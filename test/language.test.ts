@@ -41,7 +41,7 @@ describe('page language', () => {
       'es/index.mdx': front('Inicio') + englishProse,
       'intl/page.mdx': front('Intl') + englishProse,
       'tagged.mdx': front('Tagged', 'lang: fr\n') + englishProse,
-      '.docs-lintrc.json': JSON.stringify({extends: 'recommended', rules: {'orphan-pages': 'off', 'passive-voice': 'info'}, overrides: [{files: 'intl/**', language: 'de'}]})
+      '.docs-lintrc.json': JSON.stringify({extends: 'recommended', rules: {'orphan-pages': 'off', 'passive-voice': 'info', 'second-person': 'info'}, overrides: [{files: 'intl/**', language: 'de'}]})
     })
     const found = await rulesByPage(root)
     expect(found['index.mdx']).toEqual(['second-person:6', 'passive-voice:6'])
@@ -54,7 +54,7 @@ describe('page language', () => {
     const root = tempSite({
       'docs.json': docsJson,
       'index.mdx': front('Home') + englishProse,
-      '.docs-lintrc.json': JSON.stringify({extends: 'recommended', language: 'es', rules: {'orphan-pages': 'off'}})
+      '.docs-lintrc.json': JSON.stringify({extends: 'recommended', language: 'es', rules: {'orphan-pages': 'off', 'second-person': 'info', 'code-block-language': 'warn'}})
     })
     expect((await rulesByPage(root))['index.mdx']).toEqual([])
   })
@@ -70,7 +70,7 @@ describe('overrides', () => {
       'es/index.mdx': page,
       '.docs-lintrc.json': JSON.stringify({
         extends: 'recommended',
-        rules: {'orphan-pages': 'off', 'passive-voice': 'info'},
+        rules: {'orphan-pages': 'off', 'passive-voice': 'info', 'second-person': 'info'},
         overrides: [
           {files: ['legal/**'], rules: {'passive-voice': 'off', 'broken-links': 'off'}},
           {languages: ['es'], rules: {'broken-links': 'warn'}}
@@ -102,7 +102,7 @@ describe('comments of other linters', () => {
   ].join('')
 
   it('vale off and markdownlint-disable turn off the rules that check the same things', async () => {
-    const root = tempSite({'docs.json': docsJson, 'index.mdx': page, '.docs-lintrc.json': JSON.stringify({extends: 'recommended', rules: {'orphan-pages': 'off'}})})
+    const root = tempSite({'docs.json': docsJson, 'index.mdx': page, '.docs-lintrc.json': JSON.stringify({extends: 'recommended', rules: {'orphan-pages': 'off', 'second-person': 'info', 'code-block-language': 'warn'}})})
     expect((await rulesByPage(root))['index.mdx']).toEqual(['second-person:12', 'code-block-language:19'])
   })
 
@@ -110,14 +110,14 @@ describe('comments of other linters', () => {
     const root = tempSite({
       'docs.json': docsJson,
       'index.mdx': page,
-      '.docs-lintrc.json': JSON.stringify({extends: 'recommended', thirdPartyDirectives: false, rules: {'orphan-pages': 'off'}})
+      '.docs-lintrc.json': JSON.stringify({extends: 'recommended', thirdPartyDirectives: false, rules: {'orphan-pages': 'off', 'second-person': 'info', 'code-block-language': 'warn'}})
     })
     expect((await rulesByPage(root))['index.mdx']).toEqual(['second-person:8', 'second-person:12', 'code-block-language:15', 'code-block-language:19'])
   })
 
   it('markdownlint-disable without rule names covers the prose rules, and HTML comments work in .md pages', async () => {
     const md = front('Page') + "<!-- markdownlint-disable -->\nLet's install it.\n<!-- markdownlint-enable -->\n\nLet's run it.\n"
-    const root = tempSite({'docs.json': docsJson, 'index.md': md, '.docs-lintrc.json': JSON.stringify({extends: 'recommended', rules: {'orphan-pages': 'off'}})})
+    const root = tempSite({'docs.json': docsJson, 'index.md': md, '.docs-lintrc.json': JSON.stringify({extends: 'recommended', rules: {'orphan-pages': 'off', 'second-person': 'info', 'code-block-language': 'warn'}})})
     expect((await rulesByPage(root))['index.md']).toEqual(['second-person:10'])
   })
 })
