@@ -19,7 +19,6 @@ const recommended: UserConfig = {
     'navigation': 'error',
     'no-secrets': 'error',
     'orphan-pages': 'warn',
-    'steps-for-procedures': 'warn',
     'unknown-component': 'warn',
   }
 }
