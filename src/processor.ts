@@ -120,7 +120,7 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
     const config = pageConfig(settings.config, absolute, page.language)
     const compiled = compile(config, processor)
     // What the rules that find secrets found here, before comment control drops any: the page's secrets.
-    const secrets: PageSecrets = {found: [], ran: new Set()}
+    const secrets: PageSecrets = {found: []}
     if (!failure?.binary) {
       for (const entry of compiled.rules) {
         if (entry.rule.languages && !entry.rule.languages.includes(page.language)) continue
@@ -179,8 +179,6 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
 
 interface PageSecrets {
   found: string[]
-  /** Rules that find secrets and ran on the page: their finders need not scan it again. */
-  ran: Set<string>
 }
 
 /** The secrets a rule that finds them reported: the text its messages cover. */
@@ -200,7 +198,7 @@ function collectSecrets(ruleId: string, messages: readonly VFileMessage[], sourc
 
 /** Mask the page's secrets in everything it leaves behind: its messages and the facts for the site checks. */
 function redactPage(file: VFile, source: string, config: ResolvedConfig, tree: Root, found: PageSecrets): void {
-  const secrets = [...found.found, ...timeShared('secrets', () => secretsIn(source, config, tree, found.ran))]
+  const secrets = [...found.found, ...timeShared('secrets', () => secretsIn(source, config, tree))]
   if (secrets.length === 0) return
   const redact = redactorOf(secrets)
   for (const message of file.messages) redactMessage(message, redact)

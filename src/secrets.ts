@@ -26,11 +26,10 @@ function findersOf(config: ResolvedConfig | undefined): Finder[] {
   return finders
 }
 
-/** The secrets in `source` (a page, with its tree, or a config file's text); `skip`: rules whose findings are known. */
-export function secretsIn(source: string, config: ResolvedConfig | undefined, tree?: Root, skip?: ReadonlySet<string>): string[] {
+/** The secrets in `source` (a page, with its tree, or a config file's text). */
+export function secretsIn(source: string, config: ResolvedConfig | undefined, tree?: Root): string[] {
   const secrets = new Set<string>()
-  for (const {ruleId, find} of findersOf(config)) {
-    if (skip?.has(ruleId)) continue
+  for (const {find} of findersOf(config)) {
     for (const [start, end] of find(source, tree)) secrets.add(source.slice(start, end))
   }
   return [...secrets]
