@@ -1,4 +1,4 @@
-import type {UserConfig} from '../src/config.js'
+import type {UserConfig} from '../src/contract.js'
 import {ruleInfos} from '../src/rule-info.js'
 
 /** Every rule on, at its default severity. */

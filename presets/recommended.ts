@@ -1,4 +1,4 @@
-import type {UserConfig} from '../src/config.js'
+import type {UserConfig} from '../src/contract.js'
 
 /** What the team's rules.md asks for, at each rule's default severity. */
 const recommended: UserConfig = {

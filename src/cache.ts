@@ -1,4 +1,4 @@
-import {createHash, randomBytes} from 'node:crypto'
+import {randomBytes} from 'node:crypto'
 import fs from 'node:fs'
 import {isAscii} from 'node:buffer'
 import path from 'node:path'
@@ -7,37 +7,12 @@ import type {Snapshot} from './snapshot.js'
 import type {SiteReads} from './site/reads.js'
 import {version} from './version.js'
 import {BoundedReadError, readBounded} from './bounded-read.js'
+import {contentHash, settleMs, type FileStamp, type PageStat} from './stamp.js'
 
 const magic = '{"docsLintCache":1,'
 
 /** A cache larger than this is not read (V8's longest string is about 512 MB; 20,000 pages take some 100 MB). */
 const maxCacheBytes = 400 * 1024 * 1024
-
-/**
- * What `stat` said of a page just before it was read and hashed, and when: size, mtime (ms), inode,
- * time of the read. A page whose stat still says the same was not written since, unless it was
- * written in the same instant as the read; so a stamp vouches for the text only when the page had
- * not been written for `settleMs` before the read (git's "racily clean" rule).
- */
-export type FileStamp = [size: number, mtimeMs: number, ino: number, readAt: number]
-
-const settleMs = 2000
-
-/** What a stamp compares: a page's size, mtime and inode (a `fs.Stats` will do). */
-export interface PageStat {
-  size: number
-  mtimeMs: number
-  ino: number
-}
-
-/** The fields of a stat a stamp needs, without the rest of `fs.Stats` (four `Date`s): walks keep one per page. */
-export function pageStat(stats: PageStat): PageStat {
-  return {size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino}
-}
-
-export function stampOf(stats: PageStat, readAt: number): FileStamp {
-  return [stats.size, stats.mtimeMs, stats.ino, readAt]
-}
 
 interface Entry {
   hash: string
@@ -80,10 +55,6 @@ const writeChunk = 1 << 20
 function keepLast(record: Record<string, unknown>, count: number): void {
   const keys = Object.keys(record)
   for (const key of keys.slice(0, Math.max(0, keys.length - count))) delete record[key]
-}
-
-export function contentHash(value: string): string {
-  return createHash('sha256').update(value).digest('base64url').slice(0, 22)
 }
 
 // Facts hold sets (a page's anchors); JSON keeps them as tagged arrays.

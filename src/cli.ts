@@ -6,11 +6,13 @@ import {trimCharacters} from './text.js'
 import type {VFile} from 'vfile'
 import {lint} from './engine.js'
 import {ConfigError, parseRuleFlag, type RuleSetting} from './config.js'
-import {MESSAGES_URL, ruleInfos, ruleInfoById} from './rule-info.js'
+import {ruleInfos, ruleInfoById} from './rule-info.js'
+import {builtinMessage} from './messages.js'
 import {unknownRuleMessage, type ResolvedConfig} from './config.js'
-import {FixWriteError, fixTarget, fixText, unifiedDiff, writeFileAtomic} from './fix.js'
+import {FixWriteError, fixTarget, fixText, writeFileAtomic} from './fix.js'
+import {unifiedDiff} from './diff.js'
 import {redactMessage} from './redact.js'
-import type {MessageExtras} from './rule.js'
+import type {MessageExtras} from './contract.js'
 import {presets} from '../presets/index.js'
 import {version} from './version.js'
 import {compareMessage} from 'vfile-sort'
@@ -510,9 +512,7 @@ function unmatchedPatterns(patterns: readonly string[], files: readonly VFile[],
  * changed while it was being fixed (its problems, as found, are still reported).
  */
 function fixFailed(file: VFile, error: Error): void {
-  const message = file.message(error.message, {ruleId: 'fix-error', source: 'docs-lint'})
-  message.fatal = error instanceof FixWriteError && error.changed ? false : true
-  message.url = MESSAGES_URL + '#fix-error'
+  builtinMessage(file, 'fix-error', error.message, {fatal: !(error instanceof FixWriteError && error.changed)})
 }
 
 /** `--print-config <page>`: the resolved config of one page, as the run would lint it. */

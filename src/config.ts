@@ -3,41 +3,13 @@ import {createRequire} from 'node:module'
 import type {ErrorObject, ValidateFunction} from 'ajv'
 import {load, once, yaml} from './lazy.js'
 import {closest} from 'fastest-levenshtein'
-import type {Severity} from './rule.js'
+import type {RuleSetting, Severity, UserConfig} from './contract.js'
 import {ruleInfos, ruleInfoById} from './rule-info.js'
 import {presets, type PresetName} from '../presets/index.js'
 import {baseLanguage} from './language.js'
 import {BoundedReadError, maxConfigBytes, readBoundedText} from './bounded-read.js'
 
-export type SeverityValue = Severity | 0 | 1 | 2
-export type RuleSetting = SeverityValue | [SeverityValue] | [SeverityValue, Record<string, unknown>]
-
-/** A config file as users write it (`.docs-lintrc*`, the `docs-lint` field of package.json). */
-export interface UserConfig {
-  $schema?: string
-  extends?: string | string[]
-  rules?: Record<string, RuleSetting>
-  /** Components a team defines itself (and snippets), known to component rules. */
-  components?: string[]
-  /** The language of pages that declare none and sit in no language folder (default `en`). */
-  language?: string
-  /** Settings for some pages: those whose path matches `files`, or whose language is in `languages`. */
-  overrides?: UserOverride[]
-  /** Honour Vale's and markdownlint's own comments (`vale off`, `markdownlint-disable`); default true. */
-  thirdPartyDirectives?: boolean
-  /** Warn about `docs-lint` comments that turn nothing off; default false. */
-  reportUnusedDisableDirectives?: boolean
-}
-
-export interface UserOverride {
-  /** Globs, relative to the folder of the config file (or the folder the run started in). */
-  files?: string | string[]
-  /** Base language codes (`es`, `zh`, `ja`); the override applies to pages in one of them. */
-  languages?: string[]
-  /** The language of the pages `files` matches. */
-  language?: string
-  rules?: Record<string, RuleSetting>
-}
+export type {RuleSetting, SeverityValue, UserConfig, UserOverride} from './contract.js'
 
 /** An override ready to match pages: `files` relative to `base`; a rule set to `off` maps to `null`. */
 export interface ResolvedOverride {

@@ -1,6 +1,6 @@
 import type {Nodes, Root} from 'mdast'
 import type {VFile} from 'vfile'
-import {SOURCE} from './rule-info.js'
+import {SOURCE} from './contract.js'
 import {ruleById} from '../rules/index.js'
 import {visit} from './walk.js'
 

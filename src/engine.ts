@@ -5,8 +5,10 @@ import {compareMessage} from 'vfile-sort'
 import {BoundedReadError, maxConfigBytes, readBounded} from './bounded-read.js'
 import {ConfigError, loadConfigFile, resolveConfig, type ResolvedConfig, type RuleSetting, type UserConfig} from './config.js'
 import type {Root} from 'mdast'
-import {MESSAGES_URL, NOTICE_SOURCE} from './rule-info.js'
-import {ResultCache, contentHash, pageStat, stampOf, type FileStamp, type PageStat} from './cache.js'
+import {NOTICE_SOURCE, SOURCE} from './contract.js'
+import {builtinMessage, builtinMessageUrl} from './messages.js'
+import {ResultCache} from './cache.js'
+import {contentHash, pageStat, stampOf, type FileStamp, type PageStat} from './stamp.js'
 import {defaultMaxFileSize} from './limits.js'
 import {PagePool, PageTimeoutError, availableCores} from './pool.js'
 import type {PageTask, TaskOutcome} from './worker.js'
@@ -194,12 +196,8 @@ function applyResult(file: VFile, result: PageResult, config: ResolvedConfig, in
 /** A page that could not be linted (a worker error, a timeout) becomes one fatal message on it. */
 function failed(file: VFile, error: unknown): void {
   const timeout = error instanceof PageTimeoutError
-  const message = file.message(timeout ? error.message : 'Cannot lint page: ' + String((error as Error).message).split('\n')[0], {
-    ruleId: timeout ? 'file-timeout' : 'rule-error',
-    source: 'docs-lint'
-  })
-  message.fatal = true
-  message.url = MESSAGES_URL + '#' + (timeout ? 'file-timeout' : 'rule-error')
+  const reason = timeout ? error.message : 'Cannot lint page: ' + String((error as Error).message).split('\n')[0]
+  builtinMessage(file, timeout ? 'file-timeout' : 'rule-error', reason, {fatal: true})
 }
 
 /** The part of unified-engine's `FileSet` that its queue step reads. */
@@ -718,20 +716,15 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
 
   for (const relative of screened.unreadable) {
     const file = new VFileClass({path: relative, cwd})
-    const message = file.message('Cannot read file: not a regular file', {place: {line: 1, column: 1}, ruleId: 'read-error', source: 'docs-lint'})
-    message.fatal = true
-    message.url = MESSAGES_URL + '#read-error'
+    builtinMessage(file, 'read-error', 'Cannot read file: not a regular file', {place: {line: 1, column: 1}, fatal: true})
     files.push(file)
   }
   for (const relative of screened.outside) {
     const file = new VFileClass({path: relative, cwd})
-    const message = file.message('Not read: the page is a symbolic link to a file outside the folder linted, expected a file inside it', {
+    builtinMessage(file, 'read-error', 'Not read: the page is a symbolic link to a file outside the folder linted, expected a file inside it', {
       place: {line: 1, column: 1},
-      ruleId: 'read-error',
-      source: 'docs-lint'
+      fatal: true
     })
-    message.fatal = true
-    message.url = MESSAGES_URL + '#read-error'
     files.push(file)
   }
   // Whole-site checks (docs.json, navigation, links) need every page's facts: they run once, now.
@@ -798,7 +791,7 @@ function snapshotOf(signature: string, files: readonly VFile[], extendedFiles: S
   const entries: Snapshot['files'] = []
   for (const file of files) {
     const config = file.data['docsLintConfig'] as ResolvedConfig | undefined
-    if (!config || file.messages.some((message) => message.source !== 'docs-lint')) return undefined
+    if (!config || file.messages.some((message) => message.source !== SOURCE)) return undefined
     const serialized = serializeConfig(config)
     let index = configIndex.get(serialized.key)
     if (index === undefined) {
@@ -878,7 +871,7 @@ async function replay(snapshot: Snapshot, settings: DispatchSettings, walked: Re
 function relabelEngineMessages(file: VFile, cwd: string, configErrors: Set<string>): boolean {
   let relabelled = false
   for (const message of file.messages) {
-    if (message.source === 'docs-lint') continue
+    if (message.source === SOURCE) continue
     relabelled = true
     const configProblem = configLoadError(message.cause, cwd)
     if (configProblem) {
@@ -895,8 +888,8 @@ function relabelEngineMessages(file: VFile, cwd: string, configErrors: Set<strin
       else if (cause.code) message.reason = 'Cannot read file: ' + cause.code
     }
     message.ruleId ??= 'read-error'
-    message.source = 'docs-lint'
-    message.url ??= MESSAGES_URL + '#read-error'
+    message.source = SOURCE
+    message.url ??= builtinMessageUrl('read-error')
     delete message.cause
     delete message.stack
   }

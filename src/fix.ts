@@ -3,9 +3,8 @@ import path from 'node:path'
 import {randomBytes} from 'node:crypto'
 import {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
-import {load} from './lazy.js'
 import type {ResolvedConfig} from './config.js'
-import type {MessageExtras, TextEdit} from './rule.js'
+import type {MessageExtras, TextEdit} from './contract.js'
 
 const maxPasses = 10
 
@@ -195,9 +194,4 @@ function readWhole(fd: number): Buffer {
     position += read
   }
   return Buffer.concat(chunks, position)
-}
-
-export function unifiedDiff(filePath: string, before: string, after: string): string {
-  const {createTwoFilesPatch} = load('diff') as typeof import('diff')
-  return createTwoFilesPatch('a/' + filePath, 'b/' + filePath, before, after, undefined, undefined, {context: 3})
 }

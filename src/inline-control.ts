@@ -1,7 +1,8 @@
 import type {Nodes, Parent, Root} from 'mdast'
 import type {Point} from 'unist'
 import type {VFile} from 'vfile'
-import {MESSAGES_URL, SOURCE} from './rule-info.js'
+import {SOURCE} from './contract.js'
+import {builtinMessage} from './messages.js'
 import {SKIP, visit} from './walk.js'
 
 // `docs-lint` comments turn rules off in part of a page, with the keywords users of ESLint and
@@ -36,9 +37,7 @@ const before = (a: Point, b: Point) => a.line < b.line || (a.line === b.line && 
 const within = (point: Point, from: Point, to: Point) => !before(point, from) && before(point, to)
 
 function inlineConfigMessage(file: VFile, reason: string, place: {start: Point; end: Point}): void {
-  const message = file.message(reason, {place, ruleId: 'inline-config', source: SOURCE})
-  message.fatal = false
-  message.url = MESSAGES_URL + '#inline-config'
+  builtinMessage(file, 'inline-config', reason, {place, fatal: false})
 }
 
 /** The page's docs-lint comments, in order, with the unknown parts reported and dropped. */

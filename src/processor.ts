@@ -3,15 +3,16 @@ import type {Plugin, Processor} from 'unified'
 import type {VFile} from 'vfile'
 import {unified} from 'unified'
 import {compareMessage} from 'vfile-sort'
-import {VFileMessage} from 'vfile-message'
+import type {VFileMessage} from 'vfile-message'
 import {load} from './lazy.js'
 import {docsLintParse, lineColumn, parseFailureOf} from './parse.js'
 import {createPage, releasePage, type Page} from './page.js'
 import {collectSiteFacts, probeInlineControl, siteFactsKey} from './site/facts.js'
-import {SOURCE, type Check, type Rule} from './rule.js'
+import {runCheck, type Check, type Rule} from './rule.js'
+import {SOURCE, type Level} from './contract.js'
+import {builtinMessage} from './messages.js'
 import {sharedSoFar, timeShared, timing, timings} from './timing.js'
 import {ruleById} from '../rules/index.js'
-import {MESSAGES_URL} from './rule-info.js'
 import type {ResolvedConfig} from './config.js'
 import path from 'node:path'
 import {languageOfFolder, pageLanguageOf} from './language.js'
@@ -22,16 +23,11 @@ import {applyInlineControl} from './inline-control.js'
 import {redactMessage, redactorOf, redactValue} from './redact.js'
 import {secretsIn} from './secrets.js'
 
-
-/** Ids of messages that come from docs-lint itself rather than from a rule. */
-export const builtinMessageIds = ['parse-error', 'file-too-large', 'inline-config', 'encoding', 'read-error', 'rule-error', 'fix-error'] as const
-
 interface CompiledRule {
   rule: Rule<any>
   check: Check
-  /** The configured severity: 0 info, 1 warn, 2 error. */
-  rank: number
-  transformer: (tree: Root, file: VFile, next: (error?: unknown) => void) => void
+  /** The configured severity. */
+  level: Level
 }
 
 interface Compiled {
@@ -49,7 +45,7 @@ const knownRules: ReadonlySet<string> = new Set(ruleById.keys())
 const siteRuleIds: ReadonlySet<string> = new Set([...ruleById.values()].filter((rule) => rule.site).map((rule) => rule.id))
 
 /** Rule set-up happens once per config, however many files use it. */
-function compile(config: ResolvedConfig, processor: Processor<any, any, any, any, any>): Compiled {
+function compile(config: ResolvedConfig): Compiled {
   let compiled = compiledConfigs.get(config)
   if (compiled) return compiled
   const compiledRules: CompiledRule[] = []
@@ -59,11 +55,7 @@ function compile(config: ResolvedConfig, processor: Processor<any, any, any, any
     if (!rule) continue
     if (rule.site) siteRuleIds.push(ruleId)
     if (!rule.create) continue
-    const options = entry.options
-    const check = rule.prepare(options)
-    const severity = entry.severity === 'error' ? 'error' : 'warn'
-    const transformer = rule.plugin.call(processor as never, [severity, options]) as CompiledRule['transformer']
-    compiledRules.push({rule, check, rank: entry.severity === 'error' ? 2 : entry.severity === 'warn' ? 1 : 0, transformer})
+    compiledRules.push({rule, check: rule.prepare(entry.options), level: entry.severity})
   }
   compiled = {
     rules: compiledRules,
@@ -106,7 +98,6 @@ export interface DocsLintSettings {
 
 /** The unified plugin that runs the configured rules, inline control and built-in checks. */
 export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (settings) {
-  const processor = this
   return function (tree: Root, file: VFile): Root {
     if (file.data['docsLintSkipped']) return tree
     const failure = parseFailureOf(file)
@@ -118,7 +109,7 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
     // Only a language other than the site's is kept with the page's results (and the cache).
     if (page.language !== settings.config.language) file.data['language'] = page.language
     const config = pageConfig(settings.config, absolute, page.language)
-    const compiled = compile(config, processor)
+    const compiled = compile(config)
     // What the rules that find secrets found here, before comment control drops any: the page's secrets.
     const secrets: PageSecrets = {found: []}
     if (!failure?.binary) {
@@ -136,12 +127,7 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
           facts = timeShared('site facts', () => collectSiteFacts(tree, file, page, failure !== undefined))
         } catch (error) {
           // Like a failing rule: one message on the page, and the site checks go on without its facts.
-          const message = file.message('Cannot collect the links and headings of this page for the site checks: ' + String((error as Error).message ?? error), {
-            ruleId: 'rule-error',
-            source: SOURCE
-          })
-          message.fatal = true
-          message.url = MESSAGES_URL + '#rule-error'
+          builtinMessage(file, 'rule-error', 'Cannot collect the links and headings of this page for the site checks: ' + String((error as Error).message ?? error), {fatal: true})
         }
         if (facts) {
           file.data[siteFactsKey] = facts
@@ -154,14 +140,8 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
       }
     }
     if (failure) {
-      const ruleId = failure.cause === 'file-too-large' ? 'file-too-large' : 'parse-error'
-      const message = file.message(failure.reason, {
-        place: {line: failure.line, column: failure.column},
-        ruleId,
-        source: SOURCE
-      })
-      message.fatal = ruleId === 'parse-error'
-      message.url = MESSAGES_URL + '#' + ruleId
+      const tooLarge = failure.cause === 'file-too-large'
+      builtinMessage(file, tooLarge ? 'file-too-large' : 'parse-error', failure.reason, {place: {line: failure.line, column: failure.column}, fatal: !tooLarge})
     }
     if (!failure?.binary) reportEncoding(file)
     if (settings.redact !== false && !failure?.binary) redactPage(file, page.source, config, tree, secrets)
@@ -214,39 +194,16 @@ function languageOf(page: Page, config: ResolvedConfig, absolute: string, cwd: s
   return pageLanguageOf(page.frontMatter().data, configuredLanguage(config, absolute), folder, config.language)
 }
 
+/** Run one rule on the page; a rule that throws leaves one message saying so, and the other rules run. */
 function runRule(entry: CompiledRule, tree: Root, file: VFile): void {
-  const before = file.messages.length
   const started = timing ? performance.now() - sharedSoFar() : 0
   try {
-    entry.transformer(tree, file, (error) => {
-      if (error) throw error
-    })
+    runCheck(entry.rule, entry.check, tree, file, entry.level)
   } catch (error) {
-    const message = file.message(
-      'Rule `' + entry.rule.id + '` failed on this page: ' + String((error as Error).message ?? error),
-      {ruleId: 'rule-error', source: SOURCE}
-    )
-    message.fatal = true
-    message.url = MESSAGES_URL + '#rule-error'
+    builtinMessage(file, 'rule-error', 'Rule `' + entry.rule.id + '` failed on this page: ' + String((error as Error).message ?? error), {fatal: true})
     return
   }
   if (timing) timings.set(entry.rule.id, (timings.get(entry.rule.id) ?? 0) + performance.now() - sharedSoFar() - started)
-  for (let index = before; index < file.messages.length; index++) {
-    const message = file.messages[index]!
-    // unified-lint-rule turns an exception in a rule into a message carrying it as `cause`.
-    if (message.cause instanceof Error && !(message.cause instanceof VFileMessage)) {
-      message.reason = 'Rule `' + entry.rule.id + '` failed on this page: ' + message.cause.message
-      message.ruleId = 'rule-error'
-      message.fatal = true
-      message.url = MESSAGES_URL + '#rule-error'
-      message.cause = undefined
-      delete (message as {stack?: string}).stack
-      continue
-    }
-    const shift = (message as {levelShift?: number}).levelShift ?? 0
-    const rank = Math.max(0, Math.min(2, entry.rank + shift))
-    message.fatal = rank === 2 ? true : rank === 1 ? false : undefined
-  }
 }
 
 function controlMessages(compiled: Compiled, tree: Root, file: VFile): void {
@@ -263,11 +220,5 @@ function reportEncoding(file: VFile): void {
   const source = String(file.value ?? '')
   const offset = source.indexOf('\uFFFD')
   if (offset === -1) return
-  const message = file.message('Unexpected invalid UTF-8 byte sequence, expected UTF-8 text', {
-    place: lineColumn(source, offset),
-    ruleId: 'encoding',
-    source: SOURCE
-  })
-  message.fatal = false
-  message.url = MESSAGES_URL + '#encoding'
+  builtinMessage(file, 'encoding', 'Unexpected invalid UTF-8 byte sequence, expected UTF-8 text', {place: lineColumn(source, offset), fatal: false})
 }

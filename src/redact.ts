@@ -1,5 +1,5 @@
 import type {VFileMessage} from 'vfile-message'
-import type {MessageExtras, Suggestion, TextEdit} from './rule.js'
+import type {MessageExtras, Suggestion, TextEdit} from './contract.js'
 
 /**
  * The one redaction step: every string docs-lint prints, writes to its cache or sends to an editor

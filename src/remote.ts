@@ -2,7 +2,7 @@ import {createHash} from 'node:crypto'
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
 import type {ResolvedConfig, RuleEntry} from './config.js'
-import type {MessageExtras} from './rule.js'
+import type {MessageExtras} from './contract.js'
 
 /** A config as it crosses a thread boundary or sits in the cache. */
 export interface SerializedConfig {

@@ -4,26 +4,11 @@ import type {VFile} from 'vfile'
 import {lintRule} from 'unified-lint-rule'
 import {pageOf, type Page} from './page.js'
 import type {Site} from './site/model.js'
-import {DOCS_BASE_URL, SOURCE} from './rule-info.js'
-export {NOTICE_SOURCE} from './rule-info.js'
+import {DOCS_BASE_URL, SOURCE, type Level, type MessageExtras, type OptionsSchema, type Severity, type Suggestion, type TextEdit} from './contract.js'
+import {fatalOf, shiftedLevel} from './messages.js'
 
-/** Severity as written in config files. `info` is shown but never fails a run. */
-export type Severity = 'off' | 'info' | 'warn' | 'error'
-
-export {DOCS_BASE_URL, SOURCE}
-
-/** A replacement of `source.slice(start, end)` by `text`, in offsets of the original source. */
-export interface TextEdit {
-  start: number
-  end: number
-  text: string
-}
-
-/** A fix an editor may offer but `--fix` never applies: a guess that needs a human. */
-export interface Suggestion {
-  description: string
-  edits: TextEdit[]
-}
+export {DOCS_BASE_URL, NOTICE_SOURCE, SOURCE} from './contract.js'
+export type {MessageExtras, OptionsSchema, Severity, Suggestion, TextEdit} from './contract.js'
 
 export interface Report {
   message: string
@@ -41,8 +26,6 @@ export interface Report {
    */
   level?: Exclude<Severity, 'off'> | undefined
 }
-
-const levelRank = {info: 0, warn: 1, error: 2} as const
 
 export interface RuleContext {
   readonly file: VFile
@@ -77,9 +60,6 @@ export interface SiteContext {
 
 /** Runs once per site after every page was linted (see `src/site/`). */
 export type SiteCheck = (site: Site, context: SiteContext) => void
-
-/** A JSON Schema (the subset ajv understands) describing a rule's options object. */
-export type OptionsSchema = Record<string, unknown>
 
 export interface RuleDefinition<Options extends object = Record<string, never>> {
   /** Kebab-case id; also the file name in `rules/` and the doc page name. */
@@ -157,10 +137,11 @@ export function defineRule<Options extends object = Record<string, never>>(
     return check
   }
 
+  // For other remark pipelines only: unified-lint-rule sets each message's `fatal` from its own severity option.
   const plugin = lintRule<Root, Partial<Options> | undefined>(
     {origin: SOURCE + ':' + definition.id, url},
     function (tree, file, options) {
-      runCheck(rule, prepare(options), tree, file)
+      runCheck(rule, prepare(options), tree, file, rule.severity)
     }
   )
 
@@ -168,8 +149,11 @@ export function defineRule<Options extends object = Record<string, never>>(
   return rule
 }
 
-/** Run one prepared check on a page, turning reports into vfile messages. */
-export function runCheck(rule: Rule<any>, check: Check, tree: Root, file: VFile): void {
+/**
+ * Run one prepared check on a page, turning reports into vfile messages: the rule's id, docs link and
+ * the level each problem has with the rule configured at `configured`. An exception is the caller's.
+ */
+export function runCheck(rule: Rule<any>, check: Check, tree: Root, file: VFile, configured: Level): void {
   const page = pageOf(file)
   const context: RuleContext = {
     file,
@@ -196,20 +180,11 @@ export function runCheck(rule: Rule<any>, check: Check, tree: Root, file: VFile)
       if (report.expected !== undefined) {
         message.expected = Array.isArray(report.expected) ? report.expected : [report.expected]
       }
+      message.fatal = fatalOf(shiftedLevel(rule.severity, report.level, configured))
       const extra = message as MessageExtras
-      if (report.level && report.level !== rule.severity) {
-        // Applied once the configured severity is known (see the processor).
-        Object.defineProperty(message, 'levelShift', {value: levelRank[report.level] - levelRank[rule.severity], enumerable: false})
-      }
       if (report.fix && report.fix.length > 0) extra.fix = report.fix
       if (report.suggestions && report.suggestions.length > 0) extra.suggestions = report.suggestions
     }
   }
   check(tree, context)
-}
-
-/** Fields docs-lint adds to vfile messages. */
-export interface MessageExtras {
-  fix?: TextEdit[]
-  suggestions?: Suggestion[]
 }

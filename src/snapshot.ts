@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import {contentHash, type PageStat} from './cache.js'
+import {contentHash, type PageStat} from './stamp.js'
 import type {SerializedConfig} from './remote.js'
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {parentPort, workerData} from 'node:worker_threads'
-import {contentHash, stampOf, type FileStamp} from './cache.js'
+import {contentHash, stampOf, type FileStamp} from './stamp.js'
 import {VFile} from 'vfile'
 import {createProcessor} from './processor.js'
 import {deserializeConfig, pageResultOf, serializeConfig, type PageResult, type SerializedConfig} from './remote.js'

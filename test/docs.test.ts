@@ -45,7 +45,7 @@ function ruleInfoSource(): string {
     site: rule.site !== undefined
   }))
   return `// Generated from each rule's \`defineRule\` call by \`npm run docs:rules\`; edit the rules, not this file.
-import type {RuleInfo} from './rule-info.js'
+import type {RuleInfo} from './contract.js'
 
 export const ruleInfos: RuleInfo[] = ${JSON.stringify(infos, undefined, 2)}
 `

@@ -1,6 +1,6 @@
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
-import type {MessageExtras} from '../rule.js'
+import type {MessageExtras} from '../contract.js'
 import {reportableEdits} from '../redact.js'
 
 export interface JsonMessage {

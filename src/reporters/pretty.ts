@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
-import type {MessageExtras} from '../rule.js'
+import type {MessageExtras} from '../contract.js'
 import {escapeControl} from './control.js'
 
 export interface ReporterOptions {

@@ -3,11 +3,12 @@ import {reportableEdits} from '../redact.js'
 import {pathToFileURL} from 'node:url'
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
-import {MESSAGES_URL, ruleInfos} from '../rule-info.js'
+import {ruleInfos} from '../rule-info.js'
+import {builtinMessageUrl, type BuiltinMessageId} from '../messages.js'
 import {version} from '../version.js'
 
 // Messages docs-lint reports itself, described alongside the rules.
-const builtinRules: Array<{id: string; summary: string; level: 'error' | 'warning'}> = [
+const builtinRules: Array<{id: BuiltinMessageId; summary: string; level: 'error' | 'warning'}> = [
   {id: 'parse-error', summary: 'The page is not valid MDX or Markdown', level: 'error'},
   {id: 'inline-config', summary: 'A docs-lint comment names an unknown rule or keyword', level: 'warning'},
   {id: 'encoding', summary: 'The file is not valid UTF-8', level: 'warning'},
@@ -33,7 +34,7 @@ export function sarif(files: VFile[], options: {root?: string | undefined} = {})
     ...builtinRules.map((rule) => ({
       id: rule.id,
       shortDescription: {text: rule.summary},
-      helpUri: MESSAGES_URL + '#' + rule.id,
+      helpUri: builtinMessageUrl(rule.id),
       defaultConfiguration: {level: rule.level}
     }))
   ]

@@ -7,7 +7,7 @@ import {
   type Position,
   type Range
 } from 'vscode-languageserver'
-import {SOURCE, type TextEdit as OffsetEdit} from '../rule.js'
+import {SOURCE, type TextEdit as OffsetEdit} from '../contract.js'
 
 /** The code action kind of "apply every safe fix", as `editor.codeActionsOnSave` names it. */
 export const FIX_ALL_KIND = 'source.fixAll.docs-lint'

@@ -23,7 +23,7 @@ import {lint} from '../engine.js'
 import {fixText} from '../fix.js'
 import type {ResolvedConfig} from '../config.js'
 import {findSiteRoot} from '../site/files.js'
-import {SOURCE, type MessageExtras, type TextEdit as OffsetEdit} from '../rule.js'
+import {SOURCE, type MessageExtras, type TextEdit as OffsetEdit} from '../contract.js'
 import {version} from '../version.js'
 import {reportableEdits} from '../redact.js'
 import {

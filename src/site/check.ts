@@ -1,17 +1,15 @@
 // The site rules themselves: loaded only when a site is checked, not when the cache serves its results.
 import type {VFile} from 'vfile'
 import type {ResolvedConfig, RuleEntry} from '../config.js'
-import {NOTICE_SOURCE, type Rule, type Severity, type SiteReport} from '../rule.js'
-import {MESSAGES_URL, SOURCE} from '../rule-info.js'
+import {NOTICE_SOURCE, SOURCE} from '../contract.js'
+import type {Rule, SiteReport} from '../rule.js'
+import {builtinMessage, fatalOf, shiftedLevel} from '../messages.js'
 import {rules} from '../../rules/index.js'
 import type {ChangeSet} from '../git.js'
 import {loadSiteConfig, Site, type SitePage} from './model.js'
 import type {LintedPage} from './files.js'
 import {timing, timings} from '../timing.js'
 
-type Level = Exclude<Severity, 'off'>
-const rank: Record<Level, number> = {info: 0, warn: 1, error: 2}
-const byRank: Level[] = ['info', 'warn', 'error']
 const siteRules = rules.filter((rule) => rule.site)
 
 /** Run the site rules on one site: the config files with messages come back. */
@@ -41,11 +39,10 @@ function runSiteRule(rule: Rule<any>, site: Site, rootConfig: ResolvedConfig | u
     // A page follows its own docs-lint config; the config files follow the root's.
     const fileEntry: RuleEntry | undefined = page ? page.config?.rules.get(rule.id) : entry
     if (!fileEntry) return
-    const shift = rank[problem.level ?? rule.severity] - rank[rule.severity]
-    const level = byRank[Math.max(0, Math.min(2, rank[fileEntry.severity] + shift))]!
+    const level = shiftedLevel(rule.severity, problem.level, fileEntry.severity)
     const message = problem.file.message(problem.message, {place: problem.place, ruleId: rule.id, source: problem.notice ? NOTICE_SOURCE : SOURCE})
     message.url = rule.url
-    message.fatal = level === 'error' ? true : level === 'warn' ? false : undefined
+    message.fatal = fatalOf(level)
     if (problem.actual !== undefined) message.actual = problem.actual
     if (problem.expected !== undefined) message.expected = Array.isArray(problem.expected) ? problem.expected : [problem.expected]
   }
@@ -55,11 +52,6 @@ function runSiteRule(rule: Rule<any>, site: Site, rootConfig: ResolvedConfig | u
     if (timing) timings.set(rule.id, (timings.get(rule.id) ?? 0) + performance.now() - started)
   } catch (error) {
     // As with page rules, a failing rule becomes one message, never the end of the run.
-    const message = site.config.main.file.message(
-      'Rule `' + rule.id + '` failed on this site: ' + String((error as Error).message ?? error),
-      {ruleId: 'rule-error', source: SOURCE}
-    )
-    message.fatal = true
-    message.url = MESSAGES_URL + '#rule-error'
+    builtinMessage(site.config.main.file, 'rule-error', 'Rule `' + rule.id + '` failed on this site: ' + String((error as Error).message ?? error), {fatal: true})
   }
 }

@@ -4,10 +4,10 @@ import type {MdxjsEsm} from 'mdast-util-mdxjs-esm'
 import type {Position} from 'unist'
 import type {VFile} from 'vfile'
 import {VFileMessage} from 'vfile-message'
-import {SOURCE} from '../rule-info.js'
+import {SOURCE} from '../contract.js'
 import type {Page} from '../page.js'
 import {cleanId, componentId, customAnchor, headingSlug, paramFieldId, SlugCounter} from './slug.js'
-import {isUnchecked} from './links.js'
+import {isUnchecked} from './url.js'
 
 /**
  * An outgoing reference of a page to the site itself: a Markdown link or image, or a component's

@@ -1,20 +1,8 @@
 import path from 'node:path'
-import type {Site, SitePage} from './model.js'
+import type {LinkTarget, Site, SitePage} from './model.js'
+import {isUnchecked, scheme} from './url.js'
 
-export type LinkTarget =
-  /** External, `mailto:`, `data:`, empty: not checked. */
-  | {kind: 'skip'}
-  | {kind: 'found'; page: SitePage | undefined; anchor: string | undefined; redirectedTo: string | undefined}
-  | {kind: 'missing'; path: string; redirectedTo: string | undefined}
-  | {kind: 'outside'}
-
-const scheme = /^[a-z][a-z\d+.-]*:/i
-
-/** External (`https:`, `mailto:`, `//host`) or empty: a link the site checks never look at. */
-export function isUnchecked(url: string): boolean {
-  const raw = url.trim()
-  return raw === '' || scheme.test(raw) || raw.startsWith('//')
-}
+export type {LinkTarget} from './model.js'
 
 /**
  * Resolve a link written in `from` as the platform serves it: `/x` from the root, `./x` and `../x`

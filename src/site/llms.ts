@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {parseArgs} from 'node:util'
-import {unifiedDiff} from '../fix.js'
+import {unifiedDiff} from '../diff.js'
 import {get} from './json.js'
 import {loadSiteConfig, Site} from './model.js'
 import {findSiteRoot} from './files.js'

@@ -8,11 +8,18 @@ import {parsePage, parseFailureOf} from '../parse.js'
 import {collectSiteFacts, siteFactsOf, type PageFacts} from './facts.js'
 import {get, readJsonDocument, resolveDocument, toValue, unreadableDocument, type JsonDocument, type Located, type RefProblem} from './json.js'
 import {navigationEntries, type NavigationEntry} from './navigation.js'
-import type {LinkTarget} from './links.js'
 import {readSiteFile, siteFileExists} from './reads.js'
 import {configNames, listFiles, relativeTo, type LintedPage} from './files.js'
 import {yaml} from '../lazy.js'
 import {operationPageRoute, operationPages, type OperationPage, type PageSettings} from './openapi-pages.js'
+
+/** Where a link written in a page leads (see `resolveLink` in `./links.ts`). */
+export type LinkTarget =
+  /** External, `mailto:`, `data:`, empty: not checked. */
+  | {kind: 'skip'}
+  | {kind: 'found'; page: SitePage | undefined; anchor: string | undefined; redirectedTo: string | undefined}
+  | {kind: 'missing'; path: string; redirectedTo: string | undefined}
+  | {kind: 'outside'}
 
 /** A page of the site: a `.md`/`.mdx` file under the root. */
 export interface SitePage {

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import {contentHash} from '../cache.js'
+import {contentHash} from '../stamp.js'
 
 /**
  * What the site checks learned from the disk, one entry each, so that a cached run can tell whether

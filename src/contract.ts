@@ -1,0 +1,83 @@
+// The vocabulary every layer shares: imports nothing of docs-lint, so any module may import it.
+
+/** Severity as written in config files. `info` is shown but never fails a run. */
+export type Severity = 'off' | 'info' | 'warn' | 'error'
+
+/** A severity a problem can have (a rule that is off reports nothing). */
+export type Level = Exclude<Severity, 'off'>
+
+export type SeverityValue = Severity | 0 | 1 | 2
+export type RuleSetting = SeverityValue | [SeverityValue] | [SeverityValue, Record<string, unknown>]
+
+/** A config file as users write it (`.docs-lintrc*`, the `docs-lint` field of package.json). */
+export interface UserConfig {
+  $schema?: string
+  extends?: string | string[]
+  rules?: Record<string, RuleSetting>
+  /** Components a team defines itself (and snippets), known to component rules. */
+  components?: string[]
+  /** The language of pages that declare none and sit in no language folder (default `en`). */
+  language?: string
+  /** Settings for some pages: those whose path matches `files`, or whose language is in `languages`. */
+  overrides?: UserOverride[]
+  /** Honour Vale's and markdownlint's own comments (`vale off`, `markdownlint-disable`); default true. */
+  thirdPartyDirectives?: boolean
+  /** Warn about `docs-lint` comments that turn nothing off; default false. */
+  reportUnusedDisableDirectives?: boolean
+}
+
+export interface UserOverride {
+  /** Globs, relative to the folder of the config file (or the folder the run started in). */
+  files?: string | string[]
+  /** Base language codes (`es`, `zh`, `ja`); the override applies to pages in one of them. */
+  languages?: string[]
+  /** The language of the pages `files` matches. */
+  language?: string
+  rules?: Record<string, RuleSetting>
+}
+
+/** A replacement of `source.slice(start, end)` by `text`, in offsets of the original source. */
+export interface TextEdit {
+  start: number
+  end: number
+  text: string
+}
+
+/** A fix an editor may offer but `--fix` never applies: a guess that needs a human. */
+export interface Suggestion {
+  description: string
+  edits: TextEdit[]
+}
+
+/** Fields docs-lint adds to vfile messages. */
+export interface MessageExtras {
+  fix?: TextEdit[]
+  suggestions?: Suggestion[]
+}
+
+/** A JSON Schema (the subset ajv understands) describing a rule's options object. */
+export type OptionsSchema = Record<string, unknown>
+
+/**
+ * A rule's metadata without its implementation: what config validation, presets, `--list-rules`,
+ * SARIF and a run served from the cache need (options are checked against the schema; the rule
+ * merges its defaults when it runs). Written once, in the rule's `defineRule` call;
+ * `src/rule-info.generated.ts` is derived from it (`npm run docs:rules`, checked by a test).
+ */
+export interface RuleInfo {
+  id: string
+  severity: Level
+  summary: string
+  fixable: boolean | 'suggestion'
+  options?: OptionsSchema
+  url: string
+  /** Has a whole-site check (`site`). */
+  site: boolean
+}
+
+// Names shared by the rules, the engine and the reporters; here so that none of them loads a rule.
+export const SOURCE = 'docs-lint'
+export const DOCS_BASE_URL = 'https://docs-lint.dev/rules/'
+/** The `source` of a site message that is a notice of the run (`SiteReport.notice`), not a finding. */
+export const NOTICE_SOURCE = 'docs-lint:notice'
+export const MESSAGES_URL = 'https://docs-lint.dev/messages'

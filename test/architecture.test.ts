@@ -1,0 +1,51 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {builtinMessageIds} from '../src/messages.js'
+
+const root = path.resolve(import.meta.dirname, '..')
+
+interface MadgeResult {
+  circular(): string[][]
+  obj(): Record<string, string[]>
+}
+type Madge = (paths: string[], config: Record<string, unknown>) => Promise<MadgeResult>
+
+/** The import graph of the shipped code, type imports included (they are how a reader learns the layers). */
+async function importGraph(): Promise<MadgeResult> {
+  const madge = (await import('madge')).default as unknown as Madge
+  return madge(['src', 'rules', 'presets'].map((folder) => path.join(root, folder)), {
+    baseDir: root,
+    fileExtensions: ['ts'],
+    tsConfig: path.join(root, 'tsconfig.json'),
+    detectiveOptions: {ts: {skipTypeImports: false}, tsx: {skipTypeImports: false}}
+  })
+}
+
+describe('the layers', () => {
+  it('import no module that imports them back, type imports counted', async () => {
+    const graph = await importGraph()
+    // The graph is read at all: the engine reaches the processor, a rule its shared helpers.
+    expect(graph.obj()['src/processor.ts']).toContain('src/rule.ts')
+    expect(graph.obj()['src/rule.ts']).toContain('src/contract.ts')
+    expect(graph.circular()).toEqual([])
+  }, 60_000)
+})
+
+describe('built-in messages', () => {
+  it('each have a section in docs/messages.mdx, and every section is one of them', () => {
+    const text = fs.readFileSync(path.join(root, 'docs/messages.mdx'), 'utf8')
+    const sections = [...text.matchAll(/^## (\S+)$/gm)].map((match) => match[1]!)
+    expect([...builtinMessageIds].sort()).toEqual(sections.sort())
+  })
+
+  it('build their docs link in one place', () => {
+    const sources = ['src', 'rules'].flatMap((folder) =>
+      fs.readdirSync(path.join(root, folder), {recursive: true, encoding: 'utf8'})
+        .filter((name) => name.endsWith('.ts'))
+        .map((name) => path.join(folder, name))
+    )
+    const building = sources.filter((file) => fs.readFileSync(path.join(root, file), 'utf8').includes("MESSAGES_URL + '#'"))
+    expect(building).toEqual([path.join('src', 'messages.ts')])
+  })
+})
