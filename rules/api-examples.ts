@@ -2,8 +2,8 @@ import type {Code} from 'mdast'
 import {toString} from 'mdast-util-to-string'
 import {SKIP, visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
-import {catalogue} from './components.data.js'
-import {isJsxElement, tagNamePlace, type JsxElement} from './component-attributes.js'
+import {catalogue} from './shared/components.data.js'
+import {isJsxElement, tagNamePlace, type JsxElement} from './shared/jsx.js'
 
 type Outcome = 'success' | 'error'
 

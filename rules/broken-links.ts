@@ -2,7 +2,7 @@ import {defineRule, type SiteContext} from '../src/rule.js'
 import {resolveLink} from '../src/site/links.js'
 import type {Site, SitePage} from '../src/site/model.js'
 import {cleanId} from '../src/site/slug.js'
-import {CloseMatcher, nameLimit} from '../src/close-match.js'
+import {CloseMatcher, nameLimit} from './shared/close-match.js'
 
 /**
  * Internal links resolve: Markdown links and images, `href` of `Card` and `a`, `src` of `img`,

@@ -3,7 +3,8 @@ import type {Position} from 'unist'
 import {visitParents} from '../src/walk.js'
 import {defineRule, type Suggestion} from '../src/rule.js'
 import type {Page} from '../src/page.js'
-import {isJsxElement} from './image-alt.js'
+import {isJsxElement} from './shared/jsx.js'
+import {firstLine} from './shared/positions.js'
 import {codeLinePatterns, languages, metaFlags, plainLinePatterns, shellCommands, shellLines, tabbedCodeComponents} from './code-block-language.data.js'
 
 interface Options {
@@ -30,16 +31,6 @@ export function codeTitle(meta: string | null | undefined): string {
 export function isKnownLanguage(lang: string): boolean {
   const brace = lang.indexOf('{')
   return knownLanguages.has((brace === -1 ? lang : lang.slice(0, brace)).toLowerCase())
-}
-
-/** The opening fence line, or the first line of an indented block. */
-function firstLine(node: Code, page: Page): Position | undefined {
-  const start = node.position?.start.offset
-  const end = node.position?.end.offset
-  if (start === undefined || end === undefined) return node.position
-  const newline = page.source.indexOf('\n', start)
-  const lineEnd = newline === -1 || newline > end ? end : page.source[newline - 1] === '\r' ? newline - 1 : newline
-  return {start: node.position!.start, end: page.toPoint(lineEnd)}
 }
 
 export default defineRule<Options>({

@@ -1,44 +1,13 @@
 import type {Nodes} from 'mdast'
 import type {Position} from 'unist'
-import {distance} from 'fastest-levenshtein'
 import {visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
 import type {Page} from '../src/page.js'
-import {catalogue, misplacedAttributes, noOpAttributes, universalAttributes, type AttributeSpec, type ComponentSpec} from './components.data.js'
+import {catalogue, misplacedAttributes, noOpAttributes, universalAttributes, type AttributeSpec, type ComponentSpec} from './shared/components.data.js'
+import {isJsxElement, tagNamePlace, type JsxElement} from './shared/jsx.js'
+import {didYouMean} from './shared/close-match.js'
 
-/** An MDX JSX element, block (`<Steps>` on its own line) or inline. */
-export type JsxElement = Extract<Nodes, {type: 'mdxJsxFlowElement' | 'mdxJsxTextElement'}>
 type JsxAttribute = Extract<JsxElement['attributes'][number], {type: 'mdxJsxAttribute'}>
-
-export function isJsxElement(node: {type: string}): node is JsxElement {
-  return node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement'
-}
-
-/** Where the tag name sits: `Stpes` in `<Stpes>`, so messages point at the name, not the whole element. */
-export function tagNamePlace(node: JsxElement, page: Page): Position | undefined {
-  const start = node.position?.start.offset
-  if (start === undefined || !node.name) return node.position
-  const offset = page.source.indexOf(node.name, start)
-  if (offset === -1 || offset > start + 10) return node.position
-  return {start: page.toPoint(offset), end: page.toPoint(offset + node.name.length)}
-}
-
-/** The closest of `candidates` to `name` when it is near enough to be a typo (case is ignored). */
-export function didYouMean(name: string, candidates: Iterable<string>): string | undefined {
-  const lower = name.toLowerCase()
-  const limit = lower.length <= 4 ? 1 : lower.length <= 8 ? 2 : 3
-  let best: string | undefined
-  let bestDistance = Infinity
-  for (const candidate of candidates) {
-    if (candidate === name) continue
-    const gap = distance(lower, candidate.toLowerCase())
-    if (gap < bestDistance) {
-      best = candidate
-      bestDistance = gap
-    }
-  }
-  return bestDistance <= limit ? best : undefined
-}
 
 interface Options {
   /** Report attributes a catalogue component does not have. */

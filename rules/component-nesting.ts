@@ -1,8 +1,8 @@
 import type {Nodes, Parents, RootContent} from 'mdast'
 import {visitParents} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
-import {catalogue, type ComponentSpec} from './components.data.js'
-import {isJsxElement, tagNamePlace, type JsxElement} from './component-attributes.js'
+import {catalogue, type ComponentSpec} from './shared/components.data.js'
+import {isJsxElement, tagNamePlace, type JsxElement} from './shared/jsx.js'
 
 export default defineRule({
   id: 'component-nesting',

@@ -2,7 +2,8 @@ import type {Nodes} from 'mdast'
 import {visitParents} from '../src/walk.js'
 import {defineRule, type TextEdit} from '../src/rule.js'
 import type {Page} from '../src/page.js'
-import {htmlComponentRanges, htmlTagsIn, inRanges, isJsxElement, jsxAttribute} from './image-alt.js'
+import {htmlComponentRanges, htmlTagsIn, isJsxElement, jsxAttribute} from './shared/jsx.js'
+import {inRanges} from './shared/positions.js'
 
 const imgTag = new Set(['img'])
 

@@ -4,7 +4,7 @@ import type {Position} from 'unist'
 import type {VFile} from 'vfile'
 import {defineRule, type TextEdit} from '../src/rule.js'
 import type {Page} from '../src/page.js'
-import {headingText, removeBlock, titleHeading} from './heading-levels.js'
+import {headingText, removeBlock, titleHeading} from './shared/headings.js'
 import {yaml} from '../src/lazy.js'
 
 const required = ['title', 'description'] as const

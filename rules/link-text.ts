@@ -5,7 +5,7 @@ import {visit} from '../src/walk.js'
 import {defineRule, type Suggestion} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {customAnchor, headingSlug, SlugCounter} from '../src/site/slug.js'
-import {isJsxElement} from './image-alt.js'
+import {isJsxElement} from './shared/jsx.js'
 import {vagueLinkTexts} from './link-text.data.js'
 
 interface Options {

@@ -1,7 +1,6 @@
 import path from 'node:path'
-import {closest, distance} from 'fastest-levenshtein'
 import {defineRule, type SiteContext} from '../src/rule.js'
-import {nameLimit} from '../src/close-match.js'
+import {CloseMatcher, nameLimit} from './shared/close-match.js'
 import type {NavigationEntry} from '../src/site/navigation.js'
 import type {OpenApiSpec, Site} from '../src/site/model.js'
 
@@ -17,7 +16,7 @@ export default defineRule({
       const seen = new Map<string, NavigationEntry>()
       // A remote OpenAPI file is named by many entries: say once that its operations were not checked.
       const remoteNoticed = new Set<string>()
-      let routes: string[] | undefined
+      let routes: CloseMatcher | undefined
       const listed = new Set(site.navigation().flatMap((entry) => (entry.operation ? [] : [site.pageAt(normalizeRoute(entry.value))?.route ?? ''])))
       for (const entry of site.navigation()) {
         const {node} = entry
@@ -35,9 +34,9 @@ export default defineRule({
         const page = site.pageAt(route)
         if (!page) {
           // A page the navigation already lists is not the one an entry meant.
-          routes ??= [...site.routes.keys()].filter((known) => !listed.has(known))
-          const guess = routes.length > 0 ? closest(route, routes) : undefined
-          const close = guess !== undefined && distance(route, guess) <= nameLimit(route)
+          routes ??= new CloseMatcher([...site.routes.keys()].filter((known) => !listed.has(known)))
+          const guess = routes.find(route, nameLimit(route))
+          const close = guess !== undefined
           report(
             'Unexpected navigation entry `' + entry.value + '`: no page `' + route + '.mdx` or `' + route + '.md`, expected a page path relative to the site root without extension' +
               (close ? ', did you mean `' + guess + '`?' : ''),

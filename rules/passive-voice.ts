@@ -5,7 +5,7 @@ import type retextPassive from 'retext-passive'
 import {VFile} from 'vfile'
 import {defineRule} from '../src/rule.js'
 import {doVerbs, persons, readerModals, modalsBeforeTo, modalAdverbs} from './passive-voice.data.js'
-import {quotedWords} from './second-person.js'
+import {quotedWords} from './shared/prose.js'
 import {prechecksOff, type ProseBlock} from '../src/page.js'
 import {load} from '../src/lazy.js'
 

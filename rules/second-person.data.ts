@@ -1,4 +1,4 @@
-import {legalPageNames, pathsNamed} from './pages.data.js'
+import {legalPageNames, pathsNamed} from './shared/pages.data.js'
 
 /**
  * First-person words (lower case, straight apostrophe) and the second-person form to suggest;

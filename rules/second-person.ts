@@ -4,6 +4,7 @@ import {toString as mdastToString} from 'mdast-util-to-string'
 import {toString} from 'nlcst-to-string'
 import {visit} from '../src/walk.js'
 import {defineRule, type RuleContext} from '../src/rule.js'
+import {quotedWords} from './shared/prose.js'
 import {prechecksOff} from '../src/page.js'
 import {
   beforeBareUsers,
@@ -217,41 +218,6 @@ function isQuestion(sentence: Sentence): boolean {
     return node.type === 'PunctuationNode' && toString(node).includes('?')
   }
   return false
-}
-
-/**
- * Words between quotation marks in a paragraph: a quoted UI string (“Click "Let us know"”) or an
- * example phrase is a mention, not the page speaking. Quotes may span sentences, so the state lives
- * per paragraph. Also used by `passive-voice`.
- */
-export function quotedWords(paragraph: Paragraph): Set<Word> {
-  const quoted = new Set<Word>()
-  const quotes = {double: false, single: false}
-  for (const sentence of paragraph.children) {
-    if (sentence.type !== 'SentenceNode') continue
-    const children = sentence.children
-    for (let index = 0; index < children.length; index++) {
-      const node = children[index]!
-      if (node.type === 'PunctuationNode' || node.type === 'SymbolNode') trackQuote(children, index, quotes)
-      else if (node.type === 'WordNode' && (quotes.double || quotes.single)) quoted.add(node)
-    }
-  }
-  return quoted
-}
-
-function trackQuote(children: SentenceContent[], index: number, quotes: {double: boolean; single: boolean}): void {
-  const mark = toString(children[index]!)
-  if (mark === '“' || mark === '«') quotes.double = true
-  else if (mark === '”' || mark === '»') quotes.double = false
-  else if (mark === '"') quotes.double = !quotes.double
-  else if (mark === "'" || mark === '‘' || mark === '’') {
-    const before = children[index - 1]
-    const after = children[index + 1]
-    const opens = (!before || before.type === 'WhiteSpaceNode' || before.type === 'PunctuationNode') && after?.type === 'WordNode'
-    // A lone apostrophe after a word with no quote open is a plural possessive (“users' data”).
-    if (opens && mark !== '’') quotes.single = true
-    else if (quotes.single) quotes.single = false
-  }
 }
 
 /** Whether the word at `index` is the first person pronoun rather than a name, label or numeral. */

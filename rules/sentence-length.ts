@@ -3,7 +3,7 @@ import type {Sentence, SentenceContent} from 'nlcst'
 import {toString} from 'nlcst-to-string'
 import {defineRule} from '../src/rule.js'
 import {prechecksOff} from '../src/page.js'
-import {legalPaths} from './pages.data.js'
+import {legalPaths} from './shared/pages.data.js'
 
 interface Options {
   /** Most words a sentence may have. */

@@ -7,7 +7,8 @@ import {VFile} from 'vfile'
 import {defineRule, type TextEdit} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {parseFailureOf, parsePage} from '../src/parse.js'
-import {htmlComponentRanges, inRanges, isJsxElement} from './image-alt.js'
+import {htmlComponentRanges, isJsxElement} from './shared/jsx.js'
+import {firstLine, inRanges} from './shared/positions.js'
 import {
   abbreviations, alternativeHeadings, alternativeLeadIns, checkPhrases, chineseCheckVerbs, chineseConditionEnds, chineseLeadIns, chineseOutcomes, chineseVerbs,
   describingLeadIns, exampleLeadIns, exampleTitles, imperativeVerbsByLanguage, japaneseCheckVerbs, japaneseEndings, japaneseVerbs,
@@ -196,16 +197,6 @@ function startsWithLink(item: ListItem): boolean {
   const lead = first.children.find((child) => !(child.type === 'text' && child.value.trim() === ''))
   if (!lead) return false
   return lead.type === 'link' || lead.type === 'linkReference' || (isJsxElement(lead) && (lead.name === 'Link' || lead.name === 'a'))
-}
-
-/** Start of `node` to the end of its first line: the range shown for a list or a run of steps. */
-function firstLine(node: Nodes, page: Page): Position | undefined {
-  const start = node.position?.start.offset
-  const end = node.position?.end.offset
-  if (start === undefined || end === undefined) return node.position
-  const newline = page.source.indexOf('\n', start)
-  const lineEnd = newline === -1 || newline > end ? end : page.source[newline - 1] === '\r' ? newline - 1 : newline
-  return {start: node.position!.start, end: page.toPoint(lineEnd)}
 }
 
 /** `<Steps>` already; `<Update>` entries are release notes, whose lists name changes. */

@@ -1,8 +1,9 @@
 import type {Pattern, Program} from 'estree'
 import {visit, visitParents} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
-import {catalogue, componentNames, counterparts} from './components.data.js'
-import {didYouMean, isJsxElement, tagNamePlace} from './component-attributes.js'
+import {catalogue, componentNames, counterparts} from './shared/components.data.js'
+import {isJsxElement, tagNamePlace} from './shared/jsx.js'
+import {didYouMean} from './shared/close-match.js'
 
 export default defineRule({
   id: 'unknown-component',

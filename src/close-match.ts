@@ -29,8 +29,14 @@ export class CloseMatcher {
   }
 
   find(target: string, limit: number): string | undefined {
+    const index = this.findIndex(target, limit)
+    return index === undefined ? undefined : this.candidates[index]
+  }
+
+  /** The index of what `find` returns. */
+  findIndex(target: string, limit: number): number | undefined {
     const wanted = histogram(target)
-    let best: string | undefined
+    let best: number | undefined
     let bestDistance = limit + 1
     for (let index = 0; index < this.candidates.length; index++) {
       const candidate = this.candidates[index]!
@@ -47,13 +53,20 @@ export class CloseMatcher {
       if (Math.max(more, fewer) >= bestDistance) continue
       const edits = distance(target, candidate)
       if (edits < bestDistance) {
-        best = candidate
+        best = index
         bestDistance = edits
       }
     }
     return best
   }
 }
+
+/** The first of `candidates` with the fewest edits from `target`, if it is within `limit` edits. */
+export function closestWithin(target: string, candidates: readonly string[], limit: number): string | undefined {
+  return candidates.length === 0 ? undefined : new CloseMatcher(candidates).find(target, limit)
+}
+
+// How far a "did you mean" may be from what was written, by what was written: every threshold is here.
 
 /**
  * How many edits a "did you mean" may be from a broken path: a quarter of its last segment. Measured on
@@ -62,4 +75,14 @@ export class CloseMatcher {
 export function nameLimit(route: string): number {
   const name = route.slice(route.lastIndexOf('/') + 1)
   return Math.max(2, Math.floor(name.length / 4))
+}
+
+/** How many edits a config key, a rule id, an option or a docs.json key may be from the one meant: a third of it. */
+export function keyLimit(name: string): number {
+  return Math.max(2, Math.floor(name.length / 3))
+}
+
+/** How many edits a component or attribute name may be from the one meant: short names allow fewer. */
+export function componentNameLimit(name: string): number {
+  return name.length <= 4 ? 1 : name.length <= 8 ? 2 : 3
 }

@@ -2,7 +2,7 @@ import path from 'node:path'
 import {createRequire} from 'node:module'
 import type {ErrorObject, ValidateFunction} from 'ajv'
 import {load, once, yaml} from './lazy.js'
-import {closest} from 'fastest-levenshtein'
+import {closestWithin, keyLimit} from './close-match.js'
 import type {RuleSetting, Severity, UserConfig} from './contract.js'
 import {ruleInfos, ruleInfoById} from './rule-info.js'
 import {presets, type PresetName} from '../presets/index.js'
@@ -89,25 +89,8 @@ export function parseSeverity(value: unknown, ruleId: string, filePath?: string)
 }
 
 function suggest(name: string, known: Iterable<string>): string {
-  const list = [...known]
-  if (list.length === 0) return ''
-  const guess = closest(name, list)
-  return guess && distance(name, guess) <= Math.max(2, Math.floor(name.length / 3)) ? ', did you mean `' + guess + '`?' : ''
-}
-
-function distance(a: string, b: string): number {
-  // Small Levenshtein for the did-you-mean threshold; `closest` picks the candidate.
-  const row = Array.from({length: b.length + 1}, (_, i) => i)
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!
-    row[0] = i
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1))
-      previous = current
-    }
-  }
-  return row[b.length]!
+  const guess = closestWithin(name, [...known], keyLimit(name))
+  return guess ? ', did you mean `' + guess + '`?' : ''
 }
 
 export function unknownRuleMessage(ruleId: string, filePath?: string): string {

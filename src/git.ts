@@ -57,8 +57,3 @@ export function changesSince(ref: string, cwd: string): ChangeSet {
   }
   return changes
 }
-
-/** Pages changed since `ref` (see `changesSince`). */
-export function changedSince(ref: string, cwd: string): Set<string> {
-  return changesSince(ref, cwd).pages
-}

@@ -32,6 +32,26 @@ describe('the layers', () => {
   }, 60_000)
 })
 
+describe('rules', () => {
+  it('import no other rule: only their own data, rules/shared/ and src/', async () => {
+    const graph = (await importGraph()).obj()
+    const crossings = Object.entries(graph).flatMap(([file, imports]) => {
+      if (!/^rules\/[^/]+\.ts$/.test(file) || file === 'rules/index.ts') return []
+      const own = file.replace(/\.ts$/, '.data.ts')
+      return imports.filter((target) => target.startsWith('rules/') && !target.startsWith('rules/shared/') && target !== own).map((target) => file + ' -> ' + target)
+    })
+    expect(Object.keys(graph).filter((file) => file.startsWith('rules/shared/')).length).toBeGreaterThan(3)
+    expect(crossings).toEqual([])
+  }, 60_000)
+
+  it('are named by id in core code only through their metadata', () => {
+    const core = fs.readdirSync(path.join(root, 'src'), {recursive: true, encoding: 'utf8'})
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.generated.ts'))
+    const naming = core.filter((name) => /'(?:no-secrets|broken-links)'/.test(fs.readFileSync(path.join(root, 'src', name), 'utf8')))
+    expect(naming).toEqual([])
+  })
+})
+
 describe('built-in messages', () => {
   it('each have a section in docs/messages.mdx, and every section is one of them', () => {
     const text = fs.readFileSync(path.join(root, 'docs/messages.mdx'), 'utf8')

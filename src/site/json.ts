@@ -213,11 +213,6 @@ export function get(node: Located | undefined, ...names: Array<string | number>)
   return current
 }
 
-export function stringAt(node: Located | undefined, ...names: Array<string | number>): Located & {type: 'string'} | undefined {
-  const found = get(node, ...names)
-  return found?.type === 'string' ? found : undefined
-}
-
 const tokenText: Record<string, string> = {
   LBrace: '`{`', RBrace: '`}`', LBracket: '`[`', RBracket: '`]`', Comma: '`,`', Colon: '`:`',
   String: 'a string', Number: 'a number', Boolean: 'a boolean', Null: '`null`'

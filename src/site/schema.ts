@@ -2,9 +2,9 @@ import path from 'node:path'
 import type {ErrorObject, ValidateFunction} from 'ajv'
 import {closest, distance} from 'fastest-levenshtein'
 import type {Position} from 'unist'
-import schema from '../../schema/docs.schema.json' with {type: 'json'}
 import type {JsonDocument, Located, LocatedMember} from './json.js'
 import {load} from '../lazy.js'
+import {keyLimit} from '../close-match.js'
 import {packageRoot} from '../version.js'
 import {toValue} from './json.js'
 
@@ -18,8 +18,6 @@ export interface SchemaProblem {
   actual?: string
   expected?: string[]
 }
-
-export const docsSchema = schema
 
 /** The schema compiled ahead of time by scripts/docs-validator.mjs, found from the package's root wherever this module runs. */
 const validatorPath = path.join(packageRoot, 'schema', 'docs.validate.cjs')
@@ -178,5 +176,5 @@ function startOf(place: Position): Position {
 export function suggest(name: string, known: string[]): string {
   if (known.length === 0) return ''
   const guess = closest(name, known)
-  return guess && distance(name.toLowerCase(), guess.toLowerCase()) <= Math.max(2, Math.floor(name.length / 3)) ? ', did you mean `' + guess + '`?' : ''
+  return guess && distance(name.toLowerCase(), guess.toLowerCase()) <= keyLimit(name) ? ', did you mean `' + guess + '`?' : ''
 }
