@@ -6,6 +6,7 @@ import type {Page} from '../src/page.js'
 import {catalogue, misplacedAttributes, noOpAttributes, universalAttributes, type AttributeSpec, type ComponentSpec} from './shared/components.data.js'
 import {isJsxElement, tagNamePlace, type JsxElement} from './shared/jsx.js'
 import {didYouMean} from './shared/close-match.js'
+import {wordListSchema} from './shared/options.js'
 
 type JsxAttribute = Extract<JsxElement['attributes'][number], {type: 'mdxJsxAttribute'}>
 
@@ -33,7 +34,7 @@ export default defineRule<Options>({
       unknownAttributes: {type: 'boolean'},
       allowAttributes: {
         type: 'object',
-        additionalProperties: {type: 'array', items: {type: 'string', minLength: 1}, uniqueItems: true}
+        additionalProperties: wordListSchema
       }
     },
     additionalProperties: false

@@ -6,6 +6,7 @@ import {defineRule, type Suggestion} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {customAnchor, headingSlug, SlugCounter} from '../src/site/slug.js'
 import {isJsxElement} from './shared/jsx.js'
+import {wordListSchema} from './shared/options.js'
 import {vagueLinkTexts} from './link-text.data.js'
 
 interface Options {
@@ -37,8 +38,8 @@ export default defineRule<Options>({
   options: {
     type: 'object',
     properties: {
-      phrases: {type: 'array', items: {type: 'string', minLength: 1}, uniqueItems: true},
-      allow: {type: 'array', items: {type: 'string', minLength: 1}, uniqueItems: true},
+      phrases: wordListSchema,
+      allow: wordListSchema,
       urls: {type: 'boolean'}
     },
     additionalProperties: false

@@ -6,6 +6,7 @@ import {VFile} from 'vfile'
 import {defineRule} from '../src/rule.js'
 import {doVerbs, persons, readerModals, modalsBeforeTo, modalAdverbs} from './passive-voice.data.js'
 import {quotedWords} from './shared/prose.js'
+import {wordListSchema} from './shared/options.js'
 import {prechecksOff, type ProseBlock} from '../src/page.js'
 import {load} from '../src/lazy.js'
 
@@ -43,7 +44,7 @@ export default defineRule<Options>({
   options: {
     type: 'object',
     properties: {
-      ignore: {type: 'array', items: {type: 'string', minLength: 1}, uniqueItems: true}
+      ignore: wordListSchema
     },
     additionalProperties: false
   },

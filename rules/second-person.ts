@@ -5,6 +5,7 @@ import {toString} from 'nlcst-to-string'
 import {visit} from '../src/walk.js'
 import {defineRule, type RuleContext} from '../src/rule.js'
 import {quotedWords} from './shared/prose.js'
+import {wordListSchema} from './shared/options.js'
 import {prechecksOff} from '../src/page.js'
 import {
   beforeBareUsers,
@@ -52,7 +53,7 @@ export default defineRule<Options>({
   options: {
     type: 'object',
     properties: {
-      allow: {type: 'array', items: {type: 'string', minLength: 1}, uniqueItems: true}
+      allow: wordListSchema
     },
     additionalProperties: false
   },
