@@ -69,3 +69,20 @@ describe('built-in messages', () => {
     expect(building).toEqual([path.join('src', 'messages.ts')])
   })
 })
+
+describe('unified-engine', () => {
+  it('is the version whose internals src/engine/unified-engine-shims.ts was checked against', async () => {
+    const {checkedUnifiedEngineVersion} = await import('../src/engine/unified-engine-shims.js')
+    const installed = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/unified-engine/package.json'), 'utf8')) as {version: string}
+    expect(installed.version, 'check every shim in src/engine/unified-engine-shims.ts against the new version, then update the version there').toBe(checkedUnifiedEngineVersion)
+  })
+})
+
+describe('the engine', () => {
+  it('is in parts of under 300 lines each', () => {
+    const folder = path.join(root, 'src/engine')
+    const long = fs.readdirSync(folder).filter((name) => fs.readFileSync(path.join(folder, name), 'utf8').split('\n').length > 300)
+    expect(fs.readdirSync(folder).length).toBeGreaterThanOrEqual(4)
+    expect(long).toEqual([])
+  })
+})

@@ -1,0 +1,298 @@
+// Which files a run lints: the walk of the folders given, the ignore files, the platform's own
+// ignores, symbolic links and non-files, `--changed-since` and `--shard`. Decided here; unified-engine
+// is given the list of pages found (see `screenFolders`) and the replay the same list (see `dispatch.ts`).
+import fs from 'node:fs'
+import path from 'node:path'
+import type {VFile} from 'vfile'
+import {pageStat} from '../stamp.js'
+import {discoveryFileName, discoveryFilesAbove, type DiscoveryInputs} from '../snapshot.js'
+
+/** The shard (1-based) a page belongs to: FNV-1a of its `/`-separated path, so every runner agrees. */
+export function shardOf(relativePath: string, count: number): number {
+  let hash = 0x811c9dc5
+  const key = relativePath.split(path.sep).join('/')
+  for (let index = 0; index < key.length; index++) {
+    hash ^= key.charCodeAt(index)
+    hash = Math.imul(hash, 0x01000193) >>> 0
+  }
+  return (hash % count) + 1
+}
+
+export const pageExtensions = ['md', 'mdx'] as const
+
+/** What the platform never publishes, so docs-lint never lints it either. */
+const platformIgnores = [
+  '.git/', '.github/', '.claude/', '.agents/', '.idea/', 'node_modules/',
+  'README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md'
+]
+
+/**
+ * Instructions for AI assistants, not pages for readers. The platform would serve them at their path
+ * unless `.mintignore` lists them, but their headings and prose follow no page convention, so no rule
+ * (orphan-pages neither) reads them. Only `.md`: an `agents.mdx` is a page about agents.
+ */
+const assistantInstructions = [
+  '.cursor/', '.windsurf/', '.clinerules/', 'CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'AGENT.md', 'GEMINI.md', 'SKILL.md', 'skill.md'
+]
+
+/**
+ * How unified-engine finds the pages to lint and their config and ignore files. `lint` and
+ * `bench/engine-floor.mjs` (unified-engine alone, the floor of a cached run) share it.
+ */
+export function discoveryOptions(cwd: string, patterns: readonly string[], ignore: readonly string[] = []) {
+  return {
+    cwd,
+    extensions: [...pageExtensions],
+    rcName: '.docs-lintrc',
+    packageField: 'docs-lint',
+    detectConfig: true,
+    ignoreName: '.docs-lintignore',
+    detectIgnore: true,
+    ignorePatterns: [...platformIgnores, ...assistantInstructions, ...mintignorePatterns(cwd, patterns), ...ignore],
+    silentlyIgnore: true
+  }
+}
+
+/** Translate `.mintignore` patterns (gitignore syntax, relative to their folder) into cwd-relative ones. */
+export function mintignorePatterns(cwd: string, patterns: readonly string[]): string[] {
+  const folders = new Set<string>([cwd])
+  for (const pattern of patterns) {
+    let folder = path.resolve(cwd, pattern.replace(/[*{[].*$/, ''))
+    if (fs.existsSync(folder) && !fs.statSync(folder).isDirectory()) folder = path.dirname(folder)
+    // The ignore file may sit in the folder given or any folder above it.
+    for (let current = folder; ; current = path.dirname(current)) {
+      folders.add(current)
+      if (path.dirname(current) === current) break
+    }
+  }
+  const result: string[] = []
+  for (const folder of folders) {
+    const ignoreFile = path.join(folder, '.mintignore')
+    let text: string
+    try {
+      text = fs.readFileSync(ignoreFile, 'utf8')
+    } catch {
+      continue
+    }
+    const prefix = path.relative(cwd, folder).split(path.sep).join('/')
+    for (const raw of text.split(/\r?\n/)) {
+      const line = raw.trim()
+      if (!line || line.startsWith('#')) continue
+      const negated = line.startsWith('!')
+      let pattern = negated ? line.slice(1) : line
+      // gitignore: a pattern with no inner slash matches at any depth below its folder.
+      if (prefix.startsWith('..')) continue
+      const anchored = pattern.startsWith('/') || pattern.replace(/\/$/, '').includes('/')
+      pattern = pattern.replace(/^\//, '')
+      pattern = anchored ? '/' + (prefix ? prefix + '/' : '') + pattern : (prefix ? '/' + prefix + '/**/' : '') + pattern
+      result.push((negated ? '!' : '') + pattern)
+    }
+  }
+  return result
+}
+
+export interface Screened {
+  /** Ignore patterns (cwd-relative) for links that loop back to a folder above them, and for unreadable files. */
+  ignore: string[]
+  /** Pages (cwd-relative) that are not regular files: named pipes, sockets, devices. */
+  unreadable: string[]
+  /** Pages (cwd-relative) that are symbolic links to a file outside the folder linted: never read. */
+  outside: string[]
+  /** Symbolic links (cwd-relative) to a folder outside the folder linted: never walked. */
+  outsideFolders: string[]
+  /** Total size in bytes of the regular page files found (ignore files not applied). */
+  pageBytes: number
+  /**
+   * What unified-engine is given: each pattern that names a folder becomes the pages found under it
+   * (cwd-relative), so unified-engine walks no folder itself and follows no link out of it or into a loop.
+   */
+  patterns: string[]
+  /** The real paths of the folders linted: a page, or a file `--fix` writes, lies inside one of them. */
+  roots: string[]
+}
+
+/** Folders docs-lint never lints, so never walks. */
+const unwalkedFolders: ReadonlySet<string> = new Set(['.git', 'node_modules'])
+
+/** Whether the real path `real` is `root` or lies inside it. */
+export function isInside(real: string, root: string): boolean {
+  return real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep)
+}
+
+/**
+ * unified-engine follows every symbolic link and reads every page it finds. A link to a folder
+ * above it is a loop (a copy of every page per level, up to the system's 40 nested links; two such
+ * links make 2^40 paths), a link may lead out of the site (to `/etc/passwd`), and reading a named
+ * pipe waits forever. So docs-lint walks the folders the patterns name itself: a link is followed
+ * only to a real path inside the folder linted and never into a folder above it, a page that is not
+ * a regular file is reported, never read, and unified-engine gets the list of pages found.
+ */
+export function screenFolders(
+  cwd: string,
+  patterns: readonly string[],
+  extensions: readonly string[],
+  /** Which pages count towards `pageBytes` (absolute paths); none when absent, which saves a stat per page. */
+  measure?: (absolute: string) => boolean,
+  /** Receives the pages and the config and ignore files found, for a cached run's replay. */
+  inputs?: DiscoveryInputs
+): Screened {
+  const screened: Screened = {ignore: [], unreadable: [], outside: [], outsideFolders: [], pageBytes: 0, patterns: [], roots: []}
+  const isPage = (name: string) => extensions.includes(path.extname(name).slice(1))
+  const count = (absolute: string, stats?: fs.Stats) => {
+    if (!measure?.(absolute)) return
+    try {
+      const found = stats ?? fs.statSync(absolute)
+      screened.pageBytes += found.size
+      inputs?.stats.set(absolute, pageStat(found))
+    } catch {
+      // Gone or unreadable since the folder was read: unified-engine reports it.
+    }
+  }
+  const leaveOut = (absolute: string, list?: string[]) => {
+    const relative = path.relative(cwd, absolute)
+    list?.push(relative)
+    // unified-engine applies ignore patterns only inside cwd (they matter for globs, which it expands).
+    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return
+    const posix = relative.split(path.sep).join('/')
+    screened.ignore.push('/' + posix.replace(/[\\*?[\]!#]/g, '\\$&').replace(/ $/, '\\ '))
+  }
+  // `ancestors`: the real paths of the folder being walked and of every folder above it; `found`: the pages.
+  const walk = (start: string, startAncestors: readonly string[], root: string, found: string[]) => {
+    // Iterative: a site nested thousands of folders deep cannot overflow the stack.
+    const folders: Array<{folder: string; ancestors: readonly string[]}> = [{folder: start, ancestors: startAncestors}]
+    while (folders.length > 0) {
+      const {folder, ancestors} = folders.pop()!
+      let entries: fs.Dirent[]
+      try {
+        entries = fs.readdirSync(folder, {withFileTypes: true})
+      } catch {
+        continue
+      }
+      const below: typeof folders = []
+      for (const entry of entries) {
+        const full = path.join(folder, entry.name)
+        if (inputs && discoveryFileName.test(entry.name)) inputs.configFiles.push(full)
+        if (entry.isDirectory()) {
+          if (!unwalkedFolders.has(entry.name)) below.push({folder: full, ancestors: [...ancestors, path.join(ancestors.at(-1)!, entry.name)]})
+        } else if (entry.isSymbolicLink()) {
+          const target = statReal(full)
+          if (!target) {
+            // A dangling link: unified-engine reports it when it is a page.
+            if (isPage(entry.name)) {
+              inputs?.pages.push(full + ' (dangling)')
+              found.push(full)
+            }
+            continue
+          }
+          const {stats, real} = target
+          if (stats.isDirectory()) {
+            if (unwalkedFolders.has(entry.name)) continue
+            if (ancestors.includes(real)) leaveOut(full)
+            else if (!isInside(real, root)) leaveOut(full, screened.outsideFolders)
+            else below.push({folder: full, ancestors: [...ancestors, real]})
+          } else if (isPage(entry.name)) {
+            inputs?.pages.push(full + (stats.isFile() ? '' : ' (not a file)') + (isInside(real, root) ? '' : ' (outside)'))
+            if (!isInside(real, root)) leaveOut(full, screened.outside)
+            else if (!stats.isFile()) leaveOut(full, screened.unreadable)
+            else {
+              count(full, stats)
+              found.push(full)
+            }
+          }
+        } else if (isPage(entry.name)) {
+          inputs?.pages.push(full + (entry.isFile() ? '' : ' (not a file)'))
+          if (entry.isFile()) {
+            count(full)
+            found.push(full)
+          } else leaveOut(full, screened.unreadable)
+        }
+      }
+      // Walked in the order of the listing, as before: the stack takes them last first.
+      folders.push(...below.reverse())
+    }
+  }
+  for (const pattern of patterns) {
+    // A glob is walked from the folder before its first wildcard.
+    const magic = pattern.search(/[*?{[]/)
+    const before = pattern.slice(0, Math.max(0, magic))
+    const folder = before.slice(0, Math.max(before.lastIndexOf('/'), before.lastIndexOf(path.sep)) + 1)
+    const base = path.resolve(cwd, magic === -1 ? pattern : folder || '.')
+    if (inputs) discoveryFilesAbove(path.dirname(base), inputs.configFiles)
+    const target = statReal(base)
+    if (!target) {
+      inputs?.pages.push(base + ' (missing)')
+      screened.patterns.push(pattern)
+      continue
+    }
+    const {stats, real} = target
+    if (stats.isDirectory()) {
+      screened.roots.push(real)
+      const found: string[] = []
+      walk(base, ancestorsOf(real), real, found)
+      if (magic === -1) screened.patterns.push(...found.map((page) => path.relative(cwd, page)))
+      else screened.patterns.push(pattern)
+      continue
+    }
+    // A page named on the command line: its folder is the one linted, and the page must lie inside it.
+    const root = realOrSelf(path.dirname(base))
+    screened.roots.push(root)
+    if (!isInside(real, root)) leaveOut(base, screened.outside)
+    else if (!stats.isFile()) leaveOut(base, isPage(base) || magic === -1 ? screened.unreadable : undefined)
+    else if (magic === -1) {
+      inputs?.pages.push(base)
+      count(base, stats)
+      screened.patterns.push(pattern)
+    } else screened.patterns.push(pattern)
+  }
+  return screened
+}
+
+function realOrSelf(file: string): string {
+  try {
+    return fs.realpathSync(file)
+  } catch {
+    return file
+  }
+}
+
+/** What a path leads to and its real path, or undefined when it leads nowhere (dangling, unreadable). */
+function statReal(file: string): {stats: fs.Stats; real: string} | undefined {
+  try {
+    return {stats: fs.statSync(file), real: fs.realpathSync(file)}
+  } catch {
+    return undefined
+  }
+}
+
+/** Every folder above `folder`, then the folder itself. */
+function ancestorsOf(folder: string): string[] {
+  const folders = [folder]
+  for (let current = folder; path.dirname(current) !== current; current = path.dirname(current)) folders.unshift(path.dirname(current))
+  return folders
+}
+
+/**
+ * Which pages unified-engine should pass over although it reads them: a glob it expands may still name a
+ * page that links out of the site, and `--changed-since` and `--shard` keep only some pages.
+ */
+export function skipOf(
+  cwd: string,
+  screened: Screened,
+  only: ReadonlySet<string> | undefined,
+  shard: {index: number; count: number} | undefined
+): ((file: VFile) => boolean) | undefined {
+  const outside = new Set(screened.outside.map((relative) => path.resolve(cwd, relative)))
+  if (!only && !shard && outside.size === 0) return undefined
+  return (file: VFile) => {
+    const absolute = path.resolve(file.cwd, file.path)
+    if (outside.has(absolute)) return true
+    if (only && !only.has(absolute)) return true
+    return shard !== undefined && shardOf(path.relative(cwd, absolute), shard.count) !== shard.index
+  }
+}
+
+/** Whether a reported file belongs to `shard`: each page to its own; the config files to shard 1 alone. */
+export function inShard(file: VFile, cwd: string, shard: {index: number; count: number}): boolean {
+  const relative = path.relative(cwd, path.resolve(file.cwd, file.path))
+  return /\.(md|mdx|markdown)$/i.test(file.path) ? shardOf(relative, shard.count) === shard.index : shard.index === 1
+}
