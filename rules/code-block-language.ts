@@ -1,5 +1,4 @@
 import type {Code} from 'mdast'
-import type {Position} from 'unist'
 import {visitParents} from '../src/walk.js'
 import {defineRule, type Suggestion} from '../src/rule.js'
 import type {Page} from '../src/page.js'

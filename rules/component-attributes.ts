@@ -1,8 +1,5 @@
-import type {Nodes} from 'mdast'
-import type {Position} from 'unist'
 import {visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
-import type {Page} from '../src/page.js'
 import {catalogue, misplacedAttributes, noOpAttributes, universalAttributes, type AttributeSpec, type ComponentSpec} from './shared/components.data.js'
 import {isJsxElement, tagNamePlace, type JsxElement} from './shared/jsx.js'
 import {didYouMean} from './shared/close-match.js'

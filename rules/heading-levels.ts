@@ -1,10 +1,8 @@
-import type {Heading as MdastHeading, Nodes, PhrasingContent, Root} from 'mdast'
-import type {Position} from 'unist'
+import type {Root} from 'mdast'
 import {toString} from 'mdast-util-to-string'
-import {visitParents} from '../src/walk.js'
 import {defineRule, type TextEdit} from '../src/rule.js'
 import type {Page} from '../src/page.js'
-import {headingsOf, headingText, removeBlock, titleHeading, type Heading} from './shared/headings.js'
+import {headingsOf, removeBlock, titleHeading, type Heading} from './shared/headings.js'
 
 const ownTitleModes: ReadonlySet<string> = new Set(['custom', 'frame'])
 

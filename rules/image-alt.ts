@@ -1,4 +1,4 @@
-import type {Html, Nodes, Root} from 'mdast'
+import type {Nodes} from 'mdast'
 import type {Position} from 'unist'
 import {visit} from '../src/walk.js'
 import {defineRule, type Suggestion, type TextEdit} from '../src/rule.js'

@@ -1,5 +1,4 @@
 import type {Heading, List, ListItem, Nodes, Paragraph, Parents, PhrasingContent, Root, Text} from 'mdast'
-import type {Position} from 'unist'
 import {toString} from 'mdast-util-to-string'
 import {visit, visitParents} from '../src/walk.js'
 import {trimEndCharacters} from '../src/text.js'

@@ -1,7 +1,8 @@
 import path from 'node:path'
 import {createRequire} from 'node:module'
 import type {ErrorObject, ValidateFunction} from 'ajv'
-import {load, once, yaml} from './lazy.js'
+import {load, once} from './lazy.js'
+import {ConfigTextError, parseJsonConfig, parseYamlConfig, positionOf} from './config-text.js'
 import {closestWithin, keyLimit} from './close-match.js'
 import type {RuleSetting, Severity, UserConfig} from './contract.js'
 import {ruleInfos, ruleInfoById} from './rule-info.js'
@@ -65,8 +66,17 @@ function validatorFor(ruleId: string): ValidateFunction | undefined {
   return validate
 }
 
-function where(filePath: string | undefined): string {
-  return filePath ? ' in `' + displayPath(filePath) + '`' : ''
+/** ` in `file:line:col``: the file, and where in it `key` of `container` was written when that is known. */
+function where(filePath: string | undefined, container?: unknown, key?: string | number): string {
+  if (!filePath) return ''
+  const point = key === undefined ? undefined : positionOf(container, key)
+  return ' in `' + displayPath(filePath) + (point ? ':' + point.line + ':' + point.column : '') + '`'
+}
+
+/** Where in a config a setting was written: the object or list holding it, and its key or index. */
+interface Place {
+  container: unknown
+  key: string | number
 }
 
 // Messages name config files relative to the folder the run started in (set per resolution).
@@ -77,11 +87,11 @@ function displayPath(filePath: string): string {
   return relative && !relative.startsWith('..') ? relative : filePath
 }
 
-export function parseSeverity(value: unknown, ruleId: string, filePath?: string): Severity {
+export function parseSeverity(value: unknown, ruleId: string, filePath?: string, place?: Place): Severity {
   const severity = typeof value === 'string' || typeof value === 'number' ? severities[String(value)] : undefined
   if (!severity) {
     throw new ConfigError(
-      'Invalid severity `' + JSON.stringify(value) + '` for rule `' + ruleId + '`' + where(filePath) +
+      'Invalid severity `' + JSON.stringify(value) + '` for rule `' + ruleId + '`' + where(filePath, place?.container, place?.key) +
         ': expected `off`, `info`, `warn` or `error`'
     )
   }
@@ -93,12 +103,12 @@ function suggest(name: string, known: Iterable<string>): string {
   return guess ? ', did you mean `' + guess + '`?' : ''
 }
 
-export function unknownRuleMessage(ruleId: string, filePath?: string): string {
-  return 'Unknown rule `' + ruleId + '`' + where(filePath) + suggest(ruleId, ruleInfoById.keys())
+export function unknownRuleMessage(ruleId: string, filePath?: string, place?: Place): string {
+  return 'Unknown rule `' + ruleId + '`' + where(filePath, place?.container, place?.key) + suggest(ruleId, ruleInfoById.keys())
 }
 
-function describeAjvError(error: ErrorObject, ruleId: string, options: unknown, filePath?: string): string {
-  const head = 'Invalid options for rule `' + ruleId + '`' + where(filePath) + ': '
+function describeAjvError(error: ErrorObject, ruleId: string, options: unknown, filePath?: string, place?: Place): string {
+  const head = 'Invalid options for rule `' + ruleId + '`' + where(filePath, place?.container, place?.key) + ': '
   if (error.keyword === 'additionalProperties') {
     const extra = String((error.params as {additionalProperty: string}).additionalProperty)
     const known = Object.keys(((ruleInfoById.get(ruleId)?.options ?? {})['properties'] ?? {}) as object)
@@ -124,33 +134,34 @@ function expectation(error: ErrorObject): string {
 }
 
 /** Validate one rule setting and turn it into an entry (or `undefined` when off). */
-export function resolveRuleSetting(ruleId: string, setting: unknown, filePath?: string): RuleEntry | undefined {
-  if (!ruleInfoById.has(ruleId)) throw new ConfigError(unknownRuleMessage(ruleId, filePath))
+export function resolveRuleSetting(ruleId: string, setting: unknown, filePath?: string, place?: Place): RuleEntry | undefined {
+  const at = where(filePath, place?.container, place?.key)
+  if (!ruleInfoById.has(ruleId)) throw new ConfigError(unknownRuleMessage(ruleId, filePath, place))
   let severityValue: unknown = setting
   let options: unknown
   if (Array.isArray(setting)) {
     if (setting.length === 0 || setting.length > 2) {
       throw new ConfigError(
-        'Invalid setting for rule `' + ruleId + '`' + where(filePath) + ': expected a severity or `[severity, options]`'
+        'Invalid setting for rule `' + ruleId + '`' + at + ': expected a severity or `[severity, options]`'
       )
     }
     severityValue = setting[0]
     options = setting[1]
   }
-  const severity = parseSeverity(severityValue, ruleId, filePath)
+  const severity = parseSeverity(severityValue, ruleId, filePath, place)
   if (options !== undefined) {
     if (options === null || typeof options !== 'object' || Array.isArray(options)) {
       throw new ConfigError(
-        'Invalid options for rule `' + ruleId + '`' + where(filePath) + ': expected an object, got `' + JSON.stringify(options) + '`'
+        'Invalid options for rule `' + ruleId + '`' + at + ': expected an object, got `' + JSON.stringify(options) + '`'
       )
     }
     const validate = validatorFor(ruleId)
     if (!validate) {
       if (Object.keys(options).length > 0) {
-        throw new ConfigError('Invalid options for rule `' + ruleId + '`' + where(filePath) + ': the rule takes no options')
+        throw new ConfigError('Invalid options for rule `' + ruleId + '`' + at + ': the rule takes no options')
       }
     } else if (!validate(options)) {
-      throw new ConfigError(describeAjvError(validate.errors![0]!, ruleId, options, filePath))
+      throw new ConfigError(describeAjvError(validate.errors![0]!, ruleId, options, filePath, place))
     }
   }
   if (severity === 'off') return undefined
@@ -187,32 +198,16 @@ export function parseConfigText(text: string, filePath: string): UserConfig {
   // An editor on Windows may save the file with a byte order mark: it is not part of the JSON.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   const base = path.basename(filePath)
-  const isJson = base.endsWith('.json')
-  if (base === 'package.json') {
-    try {
-      return (JSON.parse(text) as Record<string, unknown>)['docs-lint'] as UserConfig
-    } catch (error) {
-      throw new ConfigError('Cannot parse `' + displayPath(filePath) + '` as JSON: ' + (error as Error).message)
-    }
+  // `.docs-lintrc` without an extension holds JSON (with comments) or YAML.
+  const json = base.endsWith('.json') || (!/\.ya?ml$/.test(base) && /^\s*[{/]/.test(text))
+  try {
+    if (base === 'package.json') return parseJsonConfig(text, 'docs-lint') as UserConfig
+    return (json ? parseJsonConfig(text) : parseYamlConfig(text)) as UserConfig
+  } catch (error) {
+    if (!(error instanceof ConfigTextError)) throw error
+    const at = error.point ? ':' + error.point.line + ':' + error.point.column : ''
+    throw new ConfigError('Cannot parse ' + (base === 'package.json' ? '' : 'config ') + '`' + displayPath(filePath) + at + '`' + (json ? ' as JSON' : '') + ': ' + error.message)
   }
-  if (isJson) {
-    try {
-      return JSON.parse(text) as UserConfig
-    } catch (error) {
-      throw new ConfigError('Cannot parse config `' + displayPath(filePath) + '` as JSON: ' + (error as Error).message)
-    }
-  }
-  // `.docs-lintrc` (no extension), `.yaml`, `.yml`: YAML is a superset of JSON.
-  const doc = yaml().parseDocument(text)
-  if (doc.errors.length > 0) {
-    const error = doc.errors[0]!
-    const at = error.linePos?.[0]
-    throw new ConfigError(
-      'Cannot parse config `' + displayPath(filePath) + '`' + (at ? ':' + at.line + ':' + at.col : '') + ': ' +
-        error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')
-    )
-  }
-  return doc.toJS() as UserConfig
 }
 
 function isPresetName(name: string): name is PresetName {
@@ -299,50 +294,54 @@ interface Collected {
   trusted: boolean
 }
 
-function languageCode(value: unknown, what: string, filePath: string | undefined): string {
+function languageCode(value: unknown, what: string, filePath: string | undefined, place?: Place): string {
   const code = baseLanguage(value)
   if (!code) {
-    throw new ConfigError('Invalid ' + what + where(filePath) + ': `' + JSON.stringify(value) + '` is not a language code, expected one such as `en`, `es` or `zh-Hans`')
+    throw new ConfigError('Invalid ' + what + where(filePath, place?.container, place?.key) + ': `' + JSON.stringify(value) + '` is not a language code, expected one such as `en`, `es` or `zh-Hans`')
   }
   return code
 }
 
-function collectOverride(value: unknown, index: number, filePath: string | undefined, state: Collected): ResolvedOverride {
+function collectOverride(list: unknown[], index: number, filePath: string | undefined, state: Collected): ResolvedOverride {
   const what = '`overrides[' + index + ']`'
+  const value = list[index]
+  const at = (container: unknown, key: string | number) => where(filePath, container, key)
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ConfigError('Invalid ' + what + where(filePath) + ': expected an object with `files` or `languages`, and `rules` or `language`')
+    throw new ConfigError('Invalid ' + what + at(list, index) + ': expected an object with `files` or `languages`, and `rules` or `language`')
   }
   const record = value as Record<string, unknown>
   for (const key of Object.keys(record)) {
-    if (!overrideKeys.includes(key)) throw new ConfigError('Unknown key `' + key + '` in ' + what + where(filePath) + suggest(key, overrideKeys))
+    if (!overrideKeys.includes(key)) throw new ConfigError('Unknown key `' + key + '` in ' + what + at(record, key) + suggest(key, overrideKeys))
   }
   const files = record['files'] === undefined ? undefined : [record['files']].flat()
   if (files && (files.length === 0 || !files.every((glob) => typeof glob === 'string' && glob !== ''))) {
-    throw new ConfigError('Invalid `files` in ' + what + where(filePath) + ': expected a glob or a list of globs')
+    throw new ConfigError('Invalid `files` in ' + what + at(record, 'files') + ': expected a glob or a list of globs')
   }
   const languages = record['languages']
   if (languages !== undefined && (!Array.isArray(languages) || languages.length === 0)) {
-    throw new ConfigError('Invalid `languages` in ' + what + where(filePath) + ': expected a list of language codes such as `["es", "fr"]`')
+    throw new ConfigError('Invalid `languages` in ' + what + at(record, 'languages') + ': expected a list of language codes such as `["es", "fr"]`')
   }
   if (!files && !languages) {
-    throw new ConfigError('Invalid ' + what + where(filePath) + ': expected `files` or `languages` to say which pages it applies to')
+    throw new ConfigError('Invalid ' + what + at(list, index) + ': expected `files` or `languages` to say which pages it applies to')
   }
   if (languages && record['language'] !== undefined) {
-    throw new ConfigError('Invalid ' + what + where(filePath) + ': `language` sets the language of the pages `files` matches, not of pages chosen by `languages`')
+    throw new ConfigError('Invalid ' + what + at(record, 'language') + ': `language` sets the language of the pages `files` matches, not of pages chosen by `languages`')
   }
   const rules: Array<[string, RuleEntry | null]> = []
   const ruleSettings = record['rules']
   if (ruleSettings !== undefined) {
     if (!ruleSettings || typeof ruleSettings !== 'object' || Array.isArray(ruleSettings)) {
-      throw new ConfigError('Invalid `rules` in ' + what + where(filePath) + ': expected an object mapping rule ids to severities')
+      throw new ConfigError('Invalid `rules` in ' + what + at(record, 'rules') + ': expected an object mapping rule ids to severities')
     }
-    for (const [ruleId, setting] of Object.entries(ruleSettings)) rules.push([ruleId, resolveRuleSetting(ruleId, setting, filePath) ?? null])
+    for (const [ruleId, setting] of Object.entries(ruleSettings)) {
+      rules.push([ruleId, resolveRuleSetting(ruleId, setting, filePath, {container: ruleSettings, key: ruleId}) ?? null])
+    }
   }
   return {
     files: files as string[] | undefined,
     base: filePath ? path.dirname(filePath) : state.cwd,
-    languages: languages?.map((code: unknown) => languageCode(code, '`languages` in ' + what, filePath)),
-    language: record['language'] === undefined ? undefined : languageCode(record['language'], '`language` in ' + what, filePath),
+    languages: languages?.map((code: unknown, position: number) => languageCode(code, '`languages` in ' + what, filePath, {container: languages, key: position})),
+    language: record['language'] === undefined ? undefined : languageCode(record['language'], '`language` in ' + what, filePath, {container: record, key: 'language'}),
     rules
   }
 }
@@ -355,13 +354,14 @@ function collect(config: unknown, filePath: string | undefined, chain: string[],
   const record = config as Record<string, unknown>
   for (const key of Object.keys(record)) {
     if (!topLevelKeys.includes(key)) {
-      throw new ConfigError('Unknown config key `' + key + '`' + where(filePath) + suggest(key, topLevelKeys))
+      throw new ConfigError('Unknown config key `' + key + '`' + where(filePath, record, key) + suggest(key, topLevelKeys))
     }
   }
   const parents = record['extends'] === undefined ? [] : [record['extends']].flat()
-  for (const parent of parents) {
+  for (const [index, parent] of parents.entries()) {
+    const at = Array.isArray(record['extends']) ? where(filePath, record['extends'], index) : where(filePath, record, 'extends')
     if (typeof parent !== 'string') {
-      throw new ConfigError('Invalid `extends`' + where(filePath) + ': expected a preset name or a file path')
+      throw new ConfigError('Invalid `extends`' + at + ': expected a preset name or a file path')
     }
     const name = parent.replace(/^docs-lint[:/](presets\/)?/, '')
     if (isPresetName(name)) {
@@ -370,51 +370,51 @@ function collect(config: unknown, filePath: string | undefined, chain: string[],
     }
     if (!parent.startsWith('.') && !path.isAbsolute(parent)) {
       throw new ConfigError(
-        'Unknown preset `' + parent + '`' + where(filePath) + ': expected ' +
+        'Unknown preset `' + parent + '`' + at + ': expected ' +
           Object.keys(presets).map((p) => '`' + p + '`').join(', ') + ' or a relative path'
       )
     }
     const target = path.resolve(filePath ? path.dirname(filePath) : process.cwd(), parent)
     if (chain.includes(target)) {
-      throw new ConfigError('Config `' + displayPath(target) + '` extends itself' + where(filePath))
+      throw new ConfigError('Config `' + displayPath(target) + '` extends itself' + at)
     }
     state.extendedFiles?.add(target)
     if (!state.trusted && /\.c?js$/.test(target)) {
-      throw new ConfigError('Not running config `' + displayPath(target) + '`' + where(filePath) + ': it is JavaScript, which runs only in a trusted workspace')
+      throw new ConfigError('Not running config `' + displayPath(target) + '`' + at + ': it is JavaScript, which runs only in a trusted workspace')
     }
     collect(loadConfigFile(target), target, [...chain, target], state)
   }
   const ruleSettings = record['rules']
   if (ruleSettings !== undefined) {
     if (!ruleSettings || typeof ruleSettings !== 'object' || Array.isArray(ruleSettings)) {
-      throw new ConfigError('Invalid `rules`' + where(filePath) + ': expected an object mapping rule ids to severities')
+      throw new ConfigError('Invalid `rules`' + where(filePath, record, 'rules') + ': expected an object mapping rule ids to severities')
     }
     for (const [ruleId, setting] of Object.entries(ruleSettings)) {
       // Validate early so the error names the file that holds the mistake.
-      resolveRuleSetting(ruleId, setting, filePath)
+      resolveRuleSetting(ruleId, setting, filePath, {container: ruleSettings, key: ruleId})
       state.settings.set(ruleId, {setting, filePath})
     }
   }
   const list = record['components']
   if (list !== undefined) {
     if (!Array.isArray(list) || !list.every((item) => typeof item === 'string')) {
-      throw new ConfigError('Invalid `components`' + where(filePath) + ': expected an array of component names')
+      throw new ConfigError('Invalid `components`' + where(filePath, record, 'components') + ': expected an array of component names')
     }
     for (const name of list) state.components.add(name)
   }
-  if (record['language'] !== undefined) state.language = languageCode(record['language'], '`language`', filePath)
+  if (record['language'] !== undefined) state.language = languageCode(record['language'], '`language`', filePath, {container: record, key: 'language'})
   for (const key of ['thirdPartyDirectives', 'reportUnusedDisableDirectives'] as const) {
     const value = record[key]
     if (value === undefined) continue
-    if (typeof value !== 'boolean') throw new ConfigError('Invalid `' + key + '`' + where(filePath) + ': expected `true` or `false`')
+    if (typeof value !== 'boolean') throw new ConfigError('Invalid `' + key + '`' + where(filePath, record, key) + ': expected `true` or `false`')
     state[key] = value
   }
   const overrides = record['overrides']
   if (overrides !== undefined) {
     if (!Array.isArray(overrides)) {
-      throw new ConfigError('Invalid `overrides`' + where(filePath) + ': expected a list of `{files or languages, rules}` objects')
+      throw new ConfigError('Invalid `overrides`' + where(filePath, record, 'overrides') + ': expected a list of `{files or languages, rules}` objects')
     }
-    overrides.forEach((override, index) => state.overrides.push(collectOverride(override, index, filePath, state)))
+    overrides.forEach((_, index) => state.overrides.push(collectOverride(overrides, index, filePath, state)))
   }
 }
 

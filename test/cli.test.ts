@@ -162,39 +162,51 @@ describe('usage and configuration errors exit with 2 and a clear message', () =>
     ['missing --config file', {}, ['--config', 'nope.json'], 'config file `nope.json` does not exist'],
     [
       'config that is not JSON',
-      {'.docs-lintrc.json': '{"rules": {'},
+      {'.docs-lintrc.json': '{\n  "rules": {\n    "heading-levels": "error",,\n  }\n}\n'},
       [],
-      "Cannot parse config `.docs-lintrc.json`: Expected property name or '}' in JSON at position 11"
+      'Cannot parse config `.docs-lintrc.json:3:31` as JSON: unexpected `,`'
     ],
     [
       'config that is not YAML',
       {'.docs-lintrc.yaml': 'rules:\n  a: [\n'},
       [],
-      'Cannot parse config `.docs-lintrc.yaml`'
+      'Cannot parse config `.docs-lintrc.yaml:3:1`'
     ],
     [
       'unknown rule in a config file',
-      {'.docs-lintrc.json': '{"rules": {"front-mater": "error"}}'},
+      {'.docs-lintrc.json': '{\n  // Our house rules\n  "extends": "recommended",\n  "rules": {\n    "front-mater": "error",\n  },\n}\n'},
       [],
-      'Unknown rule `front-mater` in `.docs-lintrc.json`, did you mean `front-matter`?'
+      'Unknown rule `front-mater` in `.docs-lintrc.json:5:5`, did you mean `front-matter`?'
     ],
     [
       'unknown top-level key',
       {'.docs-lintrc.json': '{"rule": {}}'},
       [],
-      'Unknown config key `rule` in `.docs-lintrc.json`, did you mean `rules`?'
+      'Unknown config key `rule` in `.docs-lintrc.json:1:2`, did you mean `rules`?'
     ],
     [
       'unknown preset',
       {'.docs-lintrc.json': '{"extends": "recomended"}'},
       [],
-      'Unknown preset `recomended` in `.docs-lintrc.json`: expected `recommended`, `strict`, `all` or a relative path'
+      'Unknown preset `recomended` in `.docs-lintrc.json:1:2`: expected `recommended`, `strict`, `all` or a relative path'
     ],
     [
       'options for a rule without options',
       {'.docs-lintrc.json': '{"rules": {"heading-levels": ["error", {"max": 2}]}}'},
       [],
-      'Invalid options for rule `heading-levels` in `.docs-lintrc.json`: the rule takes no options'
+      'Invalid options for rule `heading-levels` in `.docs-lintrc.json:1:12`: the rule takes no options'
+    ],
+    [
+      'a bad severity in a YAML config',
+      {'.docs-lintrc.yml': 'extends: recommended\nrules:\n  link-text: loud\n'},
+      [],
+      'Invalid severity `"loud"` for rule `link-text` in `.docs-lintrc.yml:3:3`: expected `off`, `info`, `warn` or `error`'
+    ],
+    [
+      'a bad override in package.json',
+      {'package.json': JSON.stringify({name: 'site', 'docs-lint': {extends: 'recommended', overrides: [{files: 'a/**', rulez: {}}]}}, null, 2)},
+      [],
+      'Unknown key `rulez` in `overrides[0]` in `package.json:8:9`, did you mean `rules`?'
     ]
   ]
   for (const [name, files, args, expected] of cases) {
@@ -209,6 +221,29 @@ describe('usage and configuration errors exit with 2 and a clear message', () =>
       expect(run.stderr).not.toMatch(/\n\s+at /)
     })
   }
+})
+
+describe('config files as people write them', () => {
+  it('accepts comments and trailing commas in .docs-lintrc.json, and in .docs-lintrc without an extension', async () => {
+    for (const name of ['.docs-lintrc.json', '.docs-lintrc']) {
+      const root = tempSite({
+        'a.mdx': h1Page,
+        [name]: '{\n  /* Start from the preset. */\n  "extends": "recommended",\n  "rules": {\n    // Our pages start with a title.\n    "heading-levels": "off",\n  },\n}\n'
+      })
+      const run = await runCli(['--format', 'json'], root)
+      expect(run.stderr).toBe('')
+      expect(run.code).toBe(0)
+    }
+  })
+
+  it('refuses a found config that is a device, once, with exit 2, instead of reading forever', async () => {
+    const root = tempSite({'a.mdx': goodPage, 'b.mdx': goodPage})
+    fs.symlinkSync('/dev/zero', path.join(root, '.docs-lintrc.json'))
+    const run = await runCli([], root)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('Cannot read config `.docs-lintrc.json`: it is not a regular file')
+    expect(run.stderr.split('docs-lint:').length).toBe(2)
+  })
 })
 
 describe('the installed bin', () => {

@@ -288,16 +288,16 @@ describe('configuration', () => {
   const cases: Array<[string, Record<string, string>, string]> = [
     ['a config that is a JSON array', {'.docs-lintrc.json': '[]'}, 'docs-lint: Invalid config in `.docs-lintrc.json`: expected an object'],
     ['a config that is a string', {'.docs-lintrc.json': '"recommended"'}, 'docs-lint: Invalid config in `.docs-lintrc.json`: expected an object'],
-    ['`rules` that is not an object', {'.docs-lintrc.json': '{"rules": []}'}, 'docs-lint: Invalid `rules` in `.docs-lintrc.json`: expected an object mapping rule ids to severities'],
+    ['`rules` that is not an object', {'.docs-lintrc.json': '{"rules": []}'}, 'docs-lint: Invalid `rules` in `.docs-lintrc.json:1:2`: expected an object mapping rule ids to severities'],
     [
       'a rule setting with three items',
       {'.docs-lintrc.json': '{"rules": {"heading-levels": ["error", {}, 3]}}'},
-      'docs-lint: Invalid setting for rule `heading-levels` in `.docs-lintrc.json`: expected a severity or `[severity, options]`'
+      'docs-lint: Invalid setting for rule `heading-levels` in `.docs-lintrc.json:1:12`: expected a severity or `[severity, options]`'
     ],
     [
       'configs that extend each other',
       {'.docs-lintrc.json': '{"extends": "./b.json"}', 'b.json': '{"extends": "./.docs-lintrc.json"}'},
-      'docs-lint: Config `b.json` extends itself in `.docs-lintrc.json`'
+      'docs-lint: Config `b.json` extends itself in `.docs-lintrc.json:1:2`'
     ]
   ]
   for (const [name, files, expected] of cases) {

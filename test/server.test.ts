@@ -684,7 +684,7 @@ describe.skipIf(!serverBuilt)('language server robustness (needs `npx tsc -p .`)
     })
     const file = new VFile({path: path.join(root, 'index.mdx'), value: '# One\n'})
     const result = await lint({files: [file], cwd: root, trusted: false})
-    expect(result.configErrors).toEqual(['Not running config `base.cjs` in `.docs-lintrc.json`: it is JavaScript, which runs only in a trusted workspace'])
+    expect(result.configErrors).toEqual(['Not running config `base.cjs` in `.docs-lintrc.json:1:2`: it is JavaScript, which runs only in a trusted workspace'])
     expect(fs.existsSync(path.join(root, 'ran.txt'))).toBe(false)
   })
 

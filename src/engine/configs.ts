@@ -3,6 +3,8 @@
 // is not a file).
 import fs from 'node:fs'
 import path from 'node:path'
+import {pathToFileURL} from 'node:url'
+import type {Root} from 'mdast'
 import type {VFile} from 'vfile'
 import {BoundedReadError, maxConfigBytes, readBounded} from '../bounded-read.js'
 import {ConfigError, loadConfigFile, resolveConfig, type ResolvedConfig} from '../config.js'
@@ -92,18 +94,91 @@ export function codeConfigs(cwd: string, patterns: readonly string[], files: rea
     folders.add(fs.existsSync(absolute) && !fs.statSync(absolute).isDirectory() ? path.dirname(absolute) : absolute)
   }
   const found = new Set<string>()
+  const nearest = nearestConfigFinder()
   for (const folder of folders) {
-    for (let current = folder; ; current = path.dirname(current)) {
-      const name = configNames.find((candidate) => fs.existsSync(path.join(current, candidate)))
-      if (name) {
-        if (codeConfig.test(name)) found.add(path.join(current, name))
-        break
-      }
-      if (hasPackageConfig(path.join(current, 'package.json'))) break
-      if (path.dirname(current) === current) break
-    }
+    const file = nearest(folder)
+    if (file && codeConfig.test(file)) found.add(file)
   }
   return [...found]
+}
+
+/**
+ * The config file that applies to pages in a folder: in the folder or the nearest above it, the first of
+ * `configNames` that exists, else a `package.json` with a `docs-lint` field. Remembers each folder.
+ */
+function nearestConfigFinder(): (folder: string) => string | undefined {
+  const known = new Map<string, string | undefined>()
+  const nearest = (folder: string): string | undefined => {
+    if (known.has(folder)) return known.get(folder)
+    const name = configNames.find((candidate) => fs.existsSync(path.join(folder, candidate)))
+    let result: string | undefined
+    if (name) result = path.join(folder, name)
+    else if (hasPackageConfig(path.join(folder, 'package.json'))) result = path.join(folder, 'package.json')
+    else if (path.dirname(folder) !== folder) result = nearest(path.dirname(folder))
+    known.set(folder, result)
+    return result
+  }
+  return nearest
+}
+
+/**
+ * docs-lint finds each page's config itself rather than through unified-engine: its reads are bounded
+ * (a config that is `/dev/zero` or a pipe is refused), `.docs-lintrc.json` may hold comments, and a
+ * mistake is reported with its line and column. A config file is loaded once, however many pages use it.
+ */
+export function configFinder(cwd: string): (page: string) => {config: UserConfig | undefined; filePath: string | undefined} | Promise<{config: UserConfig | undefined; filePath: string | undefined}> {
+  const nearest = nearestConfigFinder()
+  const loaded = new Map<string, UserConfig | undefined | Promise<UserConfig | undefined>>()
+  return (page) => {
+    const filePath = nearest(path.dirname(page))
+    if (!filePath) return {config: undefined, filePath}
+    let config = loaded.get(filePath)
+    if (!loaded.has(filePath)) {
+      try {
+        config = codeConfig.test(filePath) ? importConfig(filePath, cwd) : loadConfigFile(filePath, cwd)
+      } catch (error) {
+        // Every page of the folder meets the same mistake: the file is read once all the same.
+        config = Promise.reject(error)
+        config.catch(() => {})
+      }
+      loaded.set(filePath, config)
+    }
+    return config instanceof Promise ? config.then((value) => ({config: value, filePath})) : {config, filePath}
+  }
+}
+
+/** A config written in JavaScript: its default export. */
+async function importConfig(filePath: string, cwd: string): Promise<UserConfig | undefined> {
+  const name = path.relative(cwd, filePath) || filePath
+  try {
+    readBounded(filePath, maxConfigBytes)
+  } catch (error) {
+    throw new ConfigError('Cannot read config `' + name + '`: ' + (error instanceof BoundedReadError ? 'it ' + error.message : (error as NodeJS.ErrnoException).code ?? (error as Error).message))
+  }
+  try {
+    const module = (await import(pathToFileURL(filePath).href)) as {default?: UserConfig}
+    if (!('default' in module)) throw new Error('expected the config as the default export')
+    return module.default
+  } catch (error) {
+    throw new ConfigError('Cannot load config `' + name + '`: ' + (error as Error).message.split('\n')[0])
+  }
+}
+
+/** Runs the page plugin of the config that applies to each page (see `configFinder`). */
+export function configRouter(
+  this: unknown,
+  settings: {find: ReturnType<typeof configFinder>; resolve: (config: UserConfig | undefined, filePath: string | undefined) => ResolvedConfig; plugin: (config: ResolvedConfig) => [never, unknown]}
+) {
+  const processor = this
+  return function (tree: Root, file: VFile): Root | Promise<Root> {
+    const run = (found: {config: UserConfig | undefined; filePath: string | undefined}): Root => {
+      const [plugin, options] = settings.plugin(settings.resolve(found.config, found.filePath))
+      const transform = (plugin as unknown as (this: unknown, options: unknown) => (tree: Root, file: VFile) => Root).call(processor, options)
+      return transform(tree, file)
+    }
+    const found = settings.find(path.resolve(file.cwd, file.path))
+    return found instanceof Promise ? found.then(run) : run(found)
+  }
 }
 
 function hasPackageConfig(file: string): boolean {

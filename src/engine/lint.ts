@@ -3,7 +3,7 @@ import path from 'node:path'
 import {VFile as VFileClass, type VFile} from 'vfile'
 import {compareMessage} from 'vfile-sort'
 import {ConfigError, type ResolvedConfig} from '../config.js'
-import {NOTICE_SOURCE, type RuleSetting} from '../contract.js'
+import {NOTICE_SOURCE, type RuleSetting, type UserConfig} from '../contract.js'
 import {builtinMessage} from '../messages.js'
 import {ResultCache} from '../cache.js'
 import {contentHash} from '../stamp.js'
@@ -13,7 +13,7 @@ import type {ChangeSet} from '../git.js'
 import {collectGarbage} from '../memory.js'
 import {discoverySignature, extendedUnchanged, type DiscoveryInputs} from '../snapshot.js'
 import {inShard, pageExtensions, screenFolders, skipOf, type Screened} from './discover.js'
-import {RunConfigs, codeConfigs, notRegularFile, readGivenConfig} from './configs.js'
+import {RunConfigs, codeConfigs, configFinder, configRouter, notRegularFile, readGivenConfig} from './configs.js'
 import {autoJobs, collectAfterPages, dispatchPlugin, localPages, replay, snapshotOf, type DispatchSettings} from './dispatch.js'
 import {linearQueue, relabelEngineMessages, runUnifiedEngine} from './unified-engine-shims.js'
 
@@ -124,10 +124,11 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const dispatch = (config: ResolvedConfig): DispatchSettings => ({config, pool, cache, maxFileSize: options.maxFileSize, progress, inMemory, local, pending})
   // Without workers, a cache or progress, unified-engine lints each page in its pipeline.
   const docsLintPlugin = deferred ? undefined : (await import('../processor.js')).docsLintPlugin
-  const pagePlugins = (config: ResolvedConfig): Array<[never, unknown]> => [
-    [linearQueue as never, undefined],
+  const pagePlugin = (config: ResolvedConfig): [never, unknown] =>
     docsLintPlugin ? [docsLintPlugin as never, {config, keepTree: false}] : [dispatchPlugin as never, dispatch(config)]
-  ]
+  const pagePlugins = (config: ResolvedConfig): Array<[never, unknown]> => [[linearQueue as never, undefined], pagePlugin(config)]
+  // Without `--config`, each page's config is found by docs-lint (a JavaScript `--config` is left to unified-engine).
+  const detect = givenConfig === undefined && rcPath === undefined
 
   let defaultConfig: ResolvedConfig
   try {
@@ -151,7 +152,13 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     if (!files) {
       const processed = await runUnifiedEngine({
         cwd, patterns, screened, given, skip, maxFileSize: options.maxFileSize, deferred, rcPath,
-        configGiven: givenConfig !== undefined, resolve: resolveFor, defaultConfig, pagePlugins
+        configGiven: givenConfig !== undefined, resolve: resolveFor, pagePlugins,
+        defaultPlugins: detect
+          ? [
+              [linearQueue as never, undefined],
+              [configRouter as never, {find: configFinder(cwd), plugin: pagePlugin, resolve: (config: UserConfig | undefined, filePath: string | undefined) => filePath === undefined ? defaultConfig : resolveFor(config, filePath)}]
+            ]
+          : pagePlugins(defaultConfig)
       })
       // What unified-engine held while it handed out pages is garbage now; the workers take a while yet.
       if (pending.length >= collectAfterPages) collectGarbage()

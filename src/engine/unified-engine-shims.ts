@@ -119,8 +119,9 @@ export interface EngineRun {
   /** A config read before the run applies to every page, and none is searched for. */
   configGiven: boolean
   resolve(user: UserConfig | undefined, filePath: string | undefined): ResolvedConfig
-  defaultConfig: ResolvedConfig
   pagePlugins(config: ResolvedConfig): Array<[never, unknown]>
+  /** The plugins of a page no config file applies to (all pages, when docs-lint finds the configs itself). */
+  defaultPlugins: Array<[never, unknown]>
 }
 
 /** Run unified-engine over the pages found: config cascade, ignore files and per-file fault containment. */
@@ -136,11 +137,11 @@ export async function runUnifiedEngine(run: EngineRun): Promise<VFile[]> {
         ...discoveryOptions(run.cwd, run.patterns, run.screened.ignore),
         files: run.given,
         rcPath: run.configGiven ? undefined : run.rcPath,
-        detectConfig: !run.configGiven,
+        detectConfig: false,
         configTransform(value, filePath) {
           return {plugins: run.pagePlugins(run.resolve(value as UserConfig, filePath))}
         },
-        defaultConfig: {plugins: run.pagePlugins(run.defaultConfig)},
+        defaultConfig: {plugins: run.defaultPlugins},
         out: false,
         output: false,
         reporter: () => '',
