@@ -45,7 +45,7 @@ describe.skipIf(!hasBrowser)('the HTML report and the playground in Chromium', (
           'docs.json': JSON.stringify({name: 'Site', navigation: [{group: 'Guides', pages: ['guides/a', 'index']}]}),
           'index.mdx': '---\ntitle: Home\ndescription: Home.\n---\n\nSee [the guide](/guides/a).\n',
           'guides/a.mdx': problemPage,
-          'api/b.mdx': '---\ntitle: B\n---\n\n# B\n\n![](/b.png)\n'
+          'api/b.mdx': '---\ntitle: B\n---\n\n# B\n\n![](/b.png)\n\n```bash\ncurl https://api.acme.dev/v1/me -H "Authorization: Bearer Rk7wPq2ZxN9vLm4TbY8cHd3S"\n```\n'
         })
     reportFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-report-')), 'report.html')
     // One run writes both formats, so their counts must agree.
@@ -142,16 +142,19 @@ describe.skipIf(!hasBrowser)('the HTML report and the playground in Chromium', (
 
   it('masks secrets as the JSON format does, and fits 390 pixels in the dark theme', async () => {
     const report = fs.readFileSync(reportFile, 'utf8')
+    let secrets = 0
     for (const file of results) {
       const source = fs.existsSync(path.resolve(site, file.path)) ? fs.readFileSync(path.resolve(site, file.path), 'utf8') : ''
       for (const message of file.messages.filter((item) => item.ruleId === 'no-secrets')) {
         const line = source.split('\n')[message.line! - 1]!
         const secret = line.slice(message.column! - 1, message.endLine === message.line ? message.endColumn! - 1 : undefined)
         expect(secret.length).toBeGreaterThan(8)
+        secrets++
         expect(report).not.toContain(secret)
         expect(report).toContain(JSON.stringify(message.reason).slice(1, -1).replace(/</g, '\\u003c'))
       }
     }
+    expect(secrets).toBeGreaterThan(0)
     const page = await openReport(390, 'dark')
     expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark')
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)

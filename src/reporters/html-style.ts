@@ -39,7 +39,7 @@ th,td{border-bottom:1px solid var(--line);padding:6px 8px;text-align:left;vertic
 th button{border:0;background:none;padding:0;font-weight:600}
 th[aria-sort=ascending] button::after{content:" ▲"}th[aria-sort=descending] button::after{content:" ▼"}
 tbody tr:focus-within{background:var(--panel)}
-td.file{word-break:break-all}td.pos{white-space:nowrap;font-variant-numeric:tabular-nums}
+td.file{min-width:15em;overflow-wrap:anywhere}td.pos{white-space:nowrap;font-variant-numeric:tabular-nums}
 .sev{font-weight:600}.sev-error{color:var(--error)}.sev-warning{color:var(--warning)}.sev-info{color:var(--info)}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
 pre.diff{margin:6px 0 0;padding:6px;border:1px solid var(--line);border-radius:6px;overflow:auto;max-width:100%}

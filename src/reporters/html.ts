@@ -99,8 +99,10 @@ function readSource(file: VFile): string | undefined {
  * blocks of JSON the browser reads as they come, so a large report streams to its file.
  */
 export function* htmlChunks(files: readonly VFile[], options: HtmlReportOptions = {}): Generator<string> {
-  const sorted = [...files].sort((a, b) => displayPath(a, options.cwd).localeCompare(displayPath(b, options.cwd)))
-  const root = commonFolder(sorted.map((file) => path.resolve(file.cwd, file.path)))
+  const pages = files.filter((file) => /\.(md|mdx|markdown)$/i.test(file.path)).length
+  // Only files with findings are named: a clean page adds nothing to the charts or the table.
+  const sorted = files.filter((file) => file.messages.length > 0).sort((a, b) => displayPath(a, options.cwd).localeCompare(displayPath(b, options.cwd)))
+  const root = commonFolder(files.map((file) => path.resolve(file.cwd, file.path)))
   const paths = sorted.map((file) => escapeControl(displayPath(file, options.cwd)))
   const sections = sorted.map((file) => {
     const inside = path.relative(root, path.resolve(file.cwd, file.path)).split(path.sep)
@@ -126,7 +128,6 @@ export function* htmlChunks(files: readonly VFile[], options: HtmlReportOptions 
   const urls = new Map<string, string>()
   for (const file of sorted) for (const message of file.messages) if (message.url && !urls.has(message.ruleId ?? 'docs-lint')) urls.set(message.ruleId ?? 'docs-lint', message.url)
   const rules = ruleIds.map((id) => ({id, url: urls.get(id) ?? ruleInfoById.get(id)?.url ?? '', summary: ruleInfoById.get(id)?.summary ?? ''}))
-  const pages = sorted.filter((file) => /\.(md|mdx|markdown)$/i.test(file.path)).length
   const meta = {
     version,
     date: (options.date ?? new Date()).toISOString(),
@@ -167,7 +168,6 @@ export function* htmlChunks(files: readonly VFile[], options: HtmlReportOptions 
   }
   const sourceOf = options.sourceOf ?? readSource
   for (const [fileIndex, file] of sorted.entries()) {
-    if (file.messages.length === 0) continue
     let source: string | undefined | null = null
     let redact: Redact = keepText
     for (const message of file.messages) {
