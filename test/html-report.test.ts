@@ -17,7 +17,7 @@ function rowsOf(report: string): Array<{file: number; line: number; reason: stri
   return blocks.flatMap((block) => block.r.map((row) => ({file: row[0]!, line: row[1]!, reason: block.s[row[6]!]!, diff: row[7]! >= 0 ? block.s[row[7]!] : undefined})))
 }
 
-function metaOf(report: string): {files: string[]; sections: string[]; pages: number; counts: Record<string, number>; rules: Array<{id: string}>} {
+function metaOf(report: string): {files: string[]; root: string; sections: string[]; pages: number; counts: Record<string, number>; rules: Array<{id: string}>} {
   return JSON.parse(/<script type="application\/json" id="report-meta">(.*?)<\/script>/.exec(report)![1]!)
 }
 
@@ -126,6 +126,7 @@ describe('HTML report', () => {
     expect(meta.pages).toBe(3)
     expect(meta.files).toEqual(['docs/api/b.mdx', 'docs/guides/a.mdx'])
     expect(meta.sections).toEqual(['api/', 'guides/'])
+    expect(meta.root).toBe('docs/')
     expect(meta.rules.map((rule) => rule.id).sort()).toEqual(['front-matter', 'heading-levels'])
     const printed = await runCli(['--format', 'html', 'docs'], root)
     expect(printed.stdout).toMatch(/^<!doctype html>[\s\S]*<\/html>\n$/)

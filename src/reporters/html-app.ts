@@ -9,6 +9,8 @@ export function reportApp(): void {
     durationMs: number | null
     pages: number
     files: string[]
+    /** The folder linted, as the start of every path in `files`: the pages chart leaves it out. */
+    root: string
     sections: string[]
     rules: Array<{id: string; url: string; summary: string}>
     counts: {error: number; warning: number; info: number; fixable: number}
@@ -80,7 +82,7 @@ export function reportApp(): void {
   )
 
   /** A bar chart as a list of buttons: each bar is an SVG rectangle, and pressing it filters the table. */
-  function chart(id: string, title: string, entries: Array<[string, number]>, pressed: (name: string) => boolean, choose: (name: string) => void) {
+  function chart(id: string, title: string, entries: Array<[string, number]>, pressed: (name: string) => boolean, choose: (name: string) => void, label = (name: string) => name) {
     const max = Math.max(1, ...entries.map(([, count]) => count))
     const list = el('ol')
     const draw = (limit: number) => {
@@ -94,7 +96,7 @@ export function reportApp(): void {
         rect.setAttribute('width', String(Math.max(0.5, (count / max) * 100)))
         rect.setAttribute('height', '10')
         svg.append(rect)
-        const button = el('button', {type: 'button', class: 'bar', 'data-name': name, 'aria-pressed': String(pressed(name)), title: name}, el('span', {class: 'name'}, name), svg, el('span', {class: 'n'}, number(count)))
+        const button = el('button', {type: 'button', class: 'bar', 'data-name': name, 'aria-pressed': String(pressed(name)), title: name}, el('span', {class: 'name'}, label(name)), svg, el('span', {class: 'n'}, number(count)))
         button.addEventListener('click', () => choose(name))
         list.append(el('li', {}, button))
       }
@@ -133,7 +135,7 @@ export function reportApp(): void {
       chart('chart-pages', 'Pages with most findings', tally((row) => meta.files[row.file]!).slice(0, 10), (name) => filter.path === name, (name) => {
         filter.path = filter.path === name ? '' : name
         update()
-      })
+      }, (name) => (name.startsWith(meta.root) ? name.slice(meta.root.length) : name))
     )
   )
 

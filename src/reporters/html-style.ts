@@ -47,7 +47,7 @@ pre.diff span{display:block;white-space:pre}pre.diff .del{background:var(--del)}
 details summary{cursor:pointer;color:var(--accent)}
 @media (max-width:700px){main{padding:10px}.charts{grid-template-columns:1fr}.bar{grid-template-columns:minmax(0,9em) 1fr 3em}
 .filters input{min-width:0;width:100%}.filters label{flex:1 1 45%}
-table,thead,tbody,tr,td{display:block}thead tr{display:flex;flex-wrap:wrap;gap:4px 12px;border:0;padding:0}thead th{border:0;padding:2px 4px}
+table,caption,thead,tbody,tr,td{display:block}thead tr{display:flex;flex-wrap:wrap;gap:4px 12px;border:0;padding:0}thead th{border:0;padding:2px 4px}
 tr{border:1px solid var(--line);border-radius:8px;margin:0 0 8px;padding:4px 0}td{border:0;padding:2px 10px}
 td::before{content:attr(data-label) " ";color:var(--muted);font-size:12px}}
 `

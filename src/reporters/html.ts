@@ -134,6 +134,7 @@ export function* htmlChunks(files: readonly VFile[], options: HtmlReportOptions 
     durationMs: options.durationMs === undefined ? null : Math.round(options.durationMs),
     pages,
     files: paths,
+    root: rootPrefix(root, options.cwd ?? files[0]?.cwd ?? root),
     sections,
     rules,
     counts
@@ -206,6 +207,12 @@ const defaultRedactor = (source: string, config: ResolvedConfig | undefined): Re
 /** The whole HTML report as one string. */
 export function html(files: readonly VFile[], options: HtmlReportOptions = {}): string {
   return [...htmlChunks(files, options)].join('')
+}
+
+/** The linted folder as displayed paths start with it: empty for the current folder, else with a final `/`. */
+function rootPrefix(root: string, cwd: string): string {
+  const relative = path.relative(cwd, root).split(path.sep).join('/')
+  return relative === '' ? '' : escapeControl(relative) + '/'
 }
 
 function displayPath(file: VFile, cwd: string | undefined): string {
