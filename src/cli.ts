@@ -474,6 +474,8 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
       diffs.push(redact(unifiedDiff(file.path, original, result.output)))
       file.data['fixedOutput'] = redact(result.output)
     }
+    // What remains counts its offsets in the fixed text: a report that shows fixes reads them there.
+    if (result.changed) file.value = result.output
     // Site checks ran on the whole run; re-linting one page cannot redo them, so their messages stay.
     const siteMessages = file.messages.filter((message) => ruleInfoById.get(message.ruleId ?? '')?.site === true)
     file.messages = [...result.messages, ...siteMessages].sort(compareMessage)

@@ -128,6 +128,12 @@ describe('HTML report', () => {
     expect(meta.sections).toEqual(['api/', 'guides/'])
     expect(meta.root).toBe('docs/')
     expect(meta.rules.map((rule) => rule.id).sort()).toEqual(['front-matter', 'heading-levels'])
+    // After `--fix-dry-run`, the report holds what remains once the fixes are applied.
+    const dryRun = await runCli(['--fix-dry-run', '-o', 'out/fixed.html', 'docs'], root)
+    expect(dryRun.code).toBe(0)
+    const fixedMeta = metaOf(fs.readFileSync(path.join(root, 'out/fixed.html'), 'utf8'))
+    expect(fixedMeta.rules.map((rule) => rule.id)).toEqual(['front-matter'])
+    expect(fixedMeta.counts['fixable']).toBe(0)
     const printed = await runCli(['--format', 'html', 'docs'], root)
     expect(printed.stdout).toMatch(/^<!doctype html>[\s\S]*<\/html>\n$/)
   })

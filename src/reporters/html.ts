@@ -19,10 +19,6 @@ export interface HtmlReportOptions {
   durationMs?: number | undefined
   /** When the report was made (default: now). */
   date?: Date | undefined
-  /** The page text a fix's offsets count in, when the file no longer holds it (default: read from disk). */
-  sourceOf?: ((file: VFile) => string | undefined) | undefined
-  /** The secrets of a page's text: a diff shows its lines masked as every other output does. */
-  redactorFor?: ((source: string, config: ResolvedConfig | undefined) => Redact) | undefined
 }
 
 /** Findings per `<script>` block: the browser parses each as it arrives, and the writer never holds the whole report. */
@@ -79,7 +75,7 @@ export function fixDiff(source: string, edits: readonly TextEdit[], redact: Reda
   return redact([...side(before, '-'), ...side(after, '+')].join('\n'))
 }
 
-/** The page's text as the fixes' offsets count it (without a byte order mark). */
+/** The page's text as the fixes' offsets count it (without a byte order mark): a page linted in a worker is read again. */
 function readSource(file: VFile): string | undefined {
   let text = typeof file.value === 'string' ? file.value : file.value ? new TextDecoder().decode(file.value) : ''
   if (text === '') {
@@ -167,7 +163,6 @@ export function* htmlChunks(files: readonly VFile[], options: HtmlReportOptions 
     stringIndex = new Map()
     return chunk
   }
-  const sourceOf = options.sourceOf ?? readSource
   for (const [fileIndex, file] of sorted.entries()) {
     let source: string | undefined | null = null
     let redact: Redact = keepText
@@ -176,9 +171,10 @@ export function* htmlChunks(files: readonly VFile[], options: HtmlReportOptions 
       let diff: string | undefined
       if (fix) {
         if (source === null) {
-          source = sourceOf(file)
+          source = readSource(file)
           const config = file.data['docsLintConfig'] as ResolvedConfig | undefined
-          if (source !== undefined) redact = (options.redactorFor ?? defaultRedactor)(source, config)
+          // The lines around a fix may hold a secret of the page: masked as every other output masks it.
+          if (source !== undefined) redact = pageRedactor([source], config)
         }
         if (source !== undefined) diff = fixDiff(source, fix, redact)
       }
@@ -201,8 +197,6 @@ export function* htmlChunks(files: readonly VFile[], options: HtmlReportOptions 
   if (rows.length > 0) yield flush()
   yield '<script>' + '(' + reportApp.toString() + ')()' + '</script>\n</body>\n</html>\n'
 }
-
-const defaultRedactor = (source: string, config: ResolvedConfig | undefined): Redact => pageRedactor([source], config)
 
 /** The whole HTML report as one string. */
 export function html(files: readonly VFile[], options: HtmlReportOptions = {}): string {
