@@ -14,7 +14,7 @@ interface Rows {
 /** The report's findings, read back as the page's script reads them. */
 function rowsOf(report: string): Array<{file: number; line: number; reason: string; diff: string | undefined}> {
   const blocks = [...report.matchAll(/<script type="application\/json" class="report-rows">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Rows)
-  return blocks.flatMap((block) => block.r.map((row) => ({file: row[0]!, line: row[1]!, reason: block.s[row[6]!]!, diff: row[7]! >= 0 ? block.s[row[7]!] : undefined})))
+  return blocks.flatMap((block) => block.r.map((row) => ({file: row[0]!, line: row[1]!, reason: block.s[row[5]!]!, diff: row[6]! >= 0 ? block.s[row[6]!] : undefined})))
 }
 
 function metaOf(report: string): {files: string[]; root: string; sections: string[]; pages: number; counts: Record<string, number>; rules: Array<{id: string}>} {

@@ -19,7 +19,6 @@ export function reportApp(): void {
     file: number
     line: number
     column: number
-    endLine: number
     severity: number
     rule: number
     reason: string
@@ -36,7 +35,7 @@ export function reportApp(): void {
   for (const block of document.querySelectorAll('script.report-rows')) {
     const chunk = JSON.parse(block.textContent!) as {s: string[]; r: number[][]}
     for (const r of chunk.r) {
-      rows.push({file: r[0]!, line: r[1]!, column: r[2]!, endLine: r[3]!, severity: r[4]!, rule: r[5]!, reason: chunk.s[r[6]!]!, diff: r[7]! >= 0 ? chunk.s[r[7]!] : undefined, order: rows.length})
+      rows.push({file: r[0]!, line: r[1]!, column: r[2]!, severity: r[3]!, rule: r[4]!, reason: chunk.s[r[5]!]!, diff: r[6]! >= 0 ? chunk.s[r[6]!] : undefined, order: rows.length})
     }
   }
   const filter = {rule: -1, severity: -1, section: '', path: ''}

@@ -178,14 +178,11 @@ export function* htmlChunks(files: readonly VFile[], options: HtmlReportOptions 
         }
         if (source !== undefined) diff = fixDiff(source, fix, redact)
       }
-      const place = message.place
-      const end = place && 'end' in place ? place.end : undefined
-      // [file, line, column, end line, severity, rule, message, diff]: positional, to keep large reports small.
+      // [file, line, column, severity, rule, message, diff]: positional, to keep large reports small.
       rows.push([
         fileIndex,
         message.line ?? 1,
         message.column ?? 1,
-        end?.line ?? message.line ?? 1,
         severityCode(message),
         ruleIndex.get(message.ruleId ?? 'docs-lint'),
         intern(escapeControl(message.reason)),
