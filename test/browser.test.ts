@@ -12,7 +12,10 @@ import {runBin, tempSite} from './helpers/cli.js'
 const chromium = process.env['DOCS_LINT_CHROMIUM'] ?? '/usr/bin/chromium'
 const hasBrowser = fs.existsSync(chromium)
 const project = path.resolve(import.meta.dirname, '..')
-const images = path.join(project, 'docs/images')
+// The screenshots on docs/report.mdx come from this test: `UPDATE_DOCS=1 npx vitest run test/browser.test.ts`
+// writes them there. Other runs take them all the same, into a temporary folder, so a test run leaves
+// the repository as it found it.
+const images = process.env['UPDATE_DOCS'] ? path.join(project, 'docs/images') : fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-screenshots-'))
 const playground = path.join(project, 'dist/playground/index.html')
 // A corpus small enough to lint in a few seconds (about 150 pages, 270 findings, one masked secret);
 // box__box-mintlify (3,500 pages) takes over a minute to lint on a CI machine.
