@@ -673,8 +673,6 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const snapshot = signature === undefined ? undefined : cache!.snapshot(settingsKey)
   let files: VFile[] | undefined
   try {
-    // `jobs: 'auto'` chose workers for at least a megabyte of pages: with no cached results, all go to them.
-    if (pool && options.jobs === 'auto' && (!cache || cache.empty)) pool.start()
     if (snapshot && snapshot.signature === signature && extendedUnchanged(snapshot)) {
       files = await replay(snapshot, dispatch(defaultConfig), inputs!.stats)
     }

@@ -69,12 +69,8 @@ export class PagePool {
     private readonly timeoutMs: number
   ) {}
 
-  /**
-   * Workers start with the first page that needs one: a run served from the cache starts none. A run
-   * that knows every page needs a worker starts them at once, so they load docs-lint while this thread
-   * still finds the pages and reads the configs.
-   */
-  start(): void {
+  /** Workers start with the first page that needs one: a run served from the cache starts none. */
+  private start(): void {
     if (this.started) return
     this.started = true
     for (let index = 0; index < this.size; index++) this.workers.push(this.spawn())
