@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {VFile} from 'vfile'
+import type {VFileMessage} from 'vfile-message'
 import type {Root} from 'mdast'
 import {spawn} from 'node:child_process'
 import {applyFixes, fixText, writeFileAtomic} from '../src/fix.js'
@@ -173,6 +174,64 @@ describe('fixes of the structural rules', () => {
       '</Steps>',
       ''
     ].join('\n'))
+  })
+
+  it('never drops inline code, bold, links or a final punctuation mark: such items are offered as a suggestion that keeps them', async () => {
+    const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
+    const head = '---\ntitle: Deploy\ndescription: Deploy the service.\n---\n\n'
+    const items = ['Open **Settings** and run `acme login`.', 'Click [Deploy](/deploy) and wait.', 'Run the `deploy` command. It prints the URL.']
+    const page = head + items.map((item, index) => index + 1 + '. ' + item).join('\n') + '\n'
+    const fixed = await fixText(page, 'deploy.mdx', config)
+    expect(fixed.output, '--fix leaves the list as written').toBe(page)
+    const [message] = (await lintText(page, {path: 'deploy.mdx', config})).messages as Array<VFileMessage & MessageExtras>
+    expect(message!.fix).toBeUndefined()
+    const {output} = applyFixes(page, [{ruleId: 'steps-for-procedures', fix: message!.suggestions![0]!.edits} as never])
+    expect(output).toBe(head + [
+      '<Steps>',
+      '  <Step title="Open Settings and run acme login">',
+      '    Open **Settings** and run `acme login`.',
+      '  </Step>',
+      '  <Step title="Click Deploy and wait">',
+      '    Click [Deploy](/deploy) and wait.',
+      '  </Step>',
+      '  <Step title="Run the deploy command">',
+      '    Run the `deploy` command. It prints the URL.',
+      '  </Step>',
+      '</Steps>',
+      ''
+    ].join('\n'))
+  })
+
+  it('keeps `?`, `!` and the period of `etc.` in a title', async () => {
+    const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
+    const head = '---\ntitle: Deploy\ndescription: Deploy the service.\n---\n\n'
+    const fixed = await fixText(head + '1. Install the tools, plugins, etc.\n2. Wait!\n3. Open the dashboard.\n', 'deploy.mdx', config)
+    expect(fixed.output).toBe(head + '<Steps>\n  <Step title="Install the tools, plugins, etc." />\n  <Step title="Wait!" />\n  <Step title="Open the dashboard" />\n</Steps>\n')
+  })
+
+  it('rewrites only lists every item of which is an instruction, and no list of options', async () => {
+    const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
+    const head = '---\ntitle: Events\ndescription: Add events to the calendar.\n---\n\n'
+    const options = [
+      'You have two options:\n\n1. Create new events from scratch.\n2. Import them from an existing calendar.\n',
+      'To get started, choose between:\n\n1. Create new events.\n2. Import from a calendar.\n',
+      'There are several ways:\n\n1. Create new events.\n2. Import from a calendar.\n'
+    ]
+    for (const body of options) {
+      const file = await lintText(head + body, {path: 'events.mdx', config})
+      expect(file.messages.map((message) => message.ruleId), body).toEqual([])
+      expect((await fixText(head + body, 'events.mdx', config)).output, body).toBe(head + body)
+    }
+    // A fact among the instructions: reported, but neither fixed nor offered as a rewrite.
+    const mixed = head + '1. Open the calendar.\n2. The calendar lists your events.\n3. Click an event.\n'
+    const [message] = (await lintText(mixed, {path: 'events.mdx', config})).messages as Array<VFileMessage & MessageExtras>
+    expect(message?.ruleId).toBe('steps-for-procedures')
+    expect(message?.fix).toBeUndefined()
+    expect(message?.suggestions).toBeUndefined()
+    expect((await fixText(mixed, 'events.mdx', config)).output).toBe(mixed)
+    // Naming options while asking for something is still a procedure.
+    const configure = head + 'Configure these options:\n\n1. Set the region.\n2. Set the name.\n'
+    expect((await fixText(configure, 'events.mdx', config)).output).toBe(head + 'Configure these options:\n\n<Steps>\n  <Step title="Set the region" />\n  <Step title="Set the name" />\n</Steps>\n')
   })
 
   it('checks a step that uses a link defined elsewhere in the page with that definition', async () => {
