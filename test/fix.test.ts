@@ -288,6 +288,36 @@ describe('fixes of the structural rules', () => {
   })
 })
 
+describe('fixes that touch a heading keep its anchor', () => {
+  const docsJson = JSON.stringify({name: 'Acme', theme: 'mint', colors: {primary: '#0D9373'}, navigation: [{group: 'Guides', pages: ['account', 'senders']}]})
+
+  it('leaves a heading whose anchor the fix would change, so no link to it breaks, and fixes the rest', async () => {
+    const root = tempSite({
+      'docs.json': docsJson,
+      '.docs-lintrc.json': JSON.stringify({rules: {terminology: ['warn', {terms: {email: ['e-mail'], GitHub: ['Github']}}], 'broken-links': 'error'}}),
+      'account.mdx': '---\ntitle: Account\ndescription: Your account.\n---\n\n## Change your E-mail address\n\nSee [the steps](#change-your-e-mail-address) for your e-mail.\n\n## E-mail senders {#senders}\n\n<h2 id="alerts">E-mail alerts</h2>\n\n<h3>E-mail digests</h3>\n\n## Connect Github\n',
+      'senders.mdx': '---\ntitle: Senders\ndescription: Who sends email.\n---\n\nRead [how to change it](/account#change-your-e-mail-address) and [digests](/account#e-mail-digests).\n'
+    })
+    const run = await runCli(['--fix', '--format', 'json'], root)
+    const report = JSON.parse(run.stdout) as Array<{path: string; messages: Array<{ruleId: string; reason: string; suggestions?: Array<{description: string}>}>}>
+    const account = fs.readFileSync(path.join(root, 'account.mdx'), 'utf8')
+    // Headings whose anchors links use, or may use, keep their text; the prose around them is fixed.
+    expect(account).toContain('## Change your E-mail address\n\nSee [the steps](#change-your-e-mail-address) for your email.\n')
+    expect(account).toContain('<h3>E-mail digests</h3>')
+    // A custom anchor keeps the link target, and `Github` -> `GitHub` slugs the same.
+    expect(account).toContain('## Email senders {#senders}')
+    expect(account).toContain('<h2 id="alerts">Email alerts</h2>')
+    expect(account).toContain('## Connect GitHub\n')
+    const messages = report.flatMap((file) => file.messages)
+    expect(messages.filter((message) => message.ruleId === 'broken-links')).toEqual([])
+    const left = messages.filter((message) => message.ruleId === 'terminology')
+    expect(left.map((message) => message.suggestions?.[0]?.description)).toEqual([
+      'Replace `E-mail` with `Email` (changes the heading\'s anchor from `#change-your-e-mail-address` to `#change-your-email-address`: update the links to it, or add `{#change-your-e-mail-address}` to keep it)',
+      'Replace `E-mail` with `Email` (changes the heading\'s anchor from `#e-mail-digests` to `#email-digests`: update the links to it, or add `{#e-mail-digests}` to keep it)'
+    ])
+  })
+})
+
 describe('--fix on read-only files and when killed', () => {
   const fixablePage = '---\ntitle: Install\ndescription: Install the tool.\n---\n\n# Requirements\n\nNode.js 20.\n'
 
