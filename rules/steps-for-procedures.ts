@@ -7,6 +7,7 @@ import {VFile} from 'vfile'
 import {defineRule, type TextEdit} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {parseFailureOf, parsePage} from '../src/parse.js'
+import {anchorText, headingSlug} from '../src/site/slug.js'
 import {htmlComponentRanges, inRanges, isJsxElement} from './image-alt.js'
 import {
   abbreviations, alternativeEndings, alternativeHeadings, alternativeLeadIns, checkPhrases, chineseCheckVerbs, chineseConditionEnds, chineseLeadIns, chineseOutcomes, chineseVerbs,
@@ -342,7 +343,7 @@ export default defineRule({
               'Unexpected procedure of ' + items.length + ' numbered instructions outside `<Steps>`, expected a `<Steps>` component with one `<Step>` per instruction',
             place: firstLine(first, page),
             fix: steps?.faithful ? steps.edits : undefined,
-            suggestions: steps && !steps.faithful ? [{description: 'Rewrite the list as `<Steps>`, each item kept whole in its step under a plain title', edits: steps.edits}] : undefined
+            suggestions: steps && !steps.faithful ? [{description: steps.description, edits: steps.edits}] : undefined
           })
         }
       }
@@ -414,10 +415,10 @@ interface Step {
  * The ordered lists of `chain` as `<Steps>` with one `<Step title="…">` per item: the title is the
  * item's first sentence, the body the rest of the item. Blocks between two lists of a chain (the
  * code block that split them) go to the step before. `faithful` when every title holds its sentence
- * as written; otherwise the rewrite is only fit to offer. Undefined when a title cannot be written as
+ * as written and takes no later heading's anchor; otherwise the rewrite is only fit to offer, as `description` says. Undefined when a title cannot be written as
  * a plain attribute, or the result would not parse as the same steps.
  */
-function stepsOf(chain: readonly List[], siblings: readonly Nodes[], page: Page, tree: Root): {edits: TextEdit[]; faithful: boolean} | undefined {
+function stepsOf(chain: readonly List[], siblings: readonly Nodes[], page: Page, tree: Root): {edits: TextEdit[]; faithful: boolean; description: string} | undefined {
   if (page.kind !== 'mdx' || (chain[0]!.start ?? 1) !== 1) return undefined
   const source = page.source
   const start = chain[0]!.position?.start.offset
@@ -460,7 +461,30 @@ function stepsOf(chain: readonly List[], siblings: readonly Nodes[], page: Page,
   }
   text += indent + '</Steps>'
   if (!parsesAsSteps(indent + text, steps, definitionsOf(tree, source))) return undefined
-  return {edits: [{start, end, text}], faithful: steps.every((step) => step.faithful)}
+  // A step's title is an anchor too: one that a later heading also makes would renumber that heading's.
+  const later = anchorsAfter(tree, end)
+  const taken = steps.map((step) => headingSlug(step.title)).find((anchor) => later.has(anchor))
+  const edits = [{start, end, text}]
+  if (taken !== undefined) {
+    return {edits, faithful: false, description: 'Rewrite the list as `<Steps>` (a step title takes the anchor `#' + taken + '` from a later heading, whose anchor becomes `#' + taken + '-2`: update the links to it)'}
+  }
+  if (steps.every((step) => step.faithful)) return {edits, faithful: true, description: ''}
+  return {edits, faithful: false, description: 'Rewrite the list as `<Steps>`, each item kept whole in its step under a plain title'}
+}
+
+/** The anchors that headings and step titles after `offset` make from their text. */
+function anchorsAfter(tree: Root, offset: number): Set<string> {
+  const anchors = new Set<string>()
+  visit(tree, (node: Nodes) => {
+    if ((node.position?.start.offset ?? 0) < offset) return
+    if (node.type === 'heading' && node.depth <= 4 && node.data?.id === undefined) anchors.add(headingSlug(anchorText(node.children)!))
+    if (isJsxElement(node) && node.name && (/^h[1-4]$/.test(node.name) || node.name === 'Heading')) anchors.add(headingSlug(anchorText(node.children as PhrasingContent[])!))
+    if (isJsxElement(node) && node.name === 'Step') {
+      const title = node.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'title')?.value
+      if (typeof title === 'string') anchors.add(headingSlug(title))
+    }
+  })
+  return anchors
 }
 
 /** An item as a step, or undefined when its first sentence holds what no title can show (an element, an expression, a line break). */

@@ -316,6 +316,15 @@ describe('fixes that touch a heading keep its anchor', () => {
       'Replace `E-mail` with `Email` (changes the heading\'s anchor from `#e-mail-digests` to `#email-digests`: update the links to it, or add `{#e-mail-digests}` to keep it)'
     ])
   })
+  it('turns no list into steps whose title would take a later heading\'s anchor', async () => {
+    const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
+    const page = '---\ntitle: Install\ndescription: Install the CLI.\n---\n\n1. Install the CLI.\n2. Sign in to your account.\n\n## Install the CLI\n\nSee [the details](#install-the-cli).\n'
+    expect((await fixText(page, 'install.mdx', config)).output).toBe(page)
+    const [message] = (await lintText(page, {path: 'install.mdx', config})).messages as Array<VFileMessage & MessageExtras>
+    expect(message!.suggestions![0]!.description).toBe(
+      'Rewrite the list as `<Steps>` (a step title takes the anchor `#install-the-cli` from a later heading, whose anchor becomes `#install-the-cli-2`: update the links to it)'
+    )
+  })
 })
 
 describe('--fix on read-only files and when killed', () => {
