@@ -316,6 +316,15 @@ describe('fixes that touch a heading keep its anchor', () => {
       'Replace `E-mail` with `Email` (changes the heading\'s anchor from `#e-mail-digests` to `#email-digests`: update the links to it, or add `{#e-mail-digests}` to keep it)'
     ])
   })
+  it('moves no level-4 heading to level 5, where it would have no anchor', async () => {
+    const config = resolveConfig({rules: {'heading-levels': 'error'}})
+    const head = '---\ntitle: Build the service\ndescription: Build the service.\n---\n\n'
+    const deep = head + '# Build\n\n## Options\n\n### Flags\n\n#### Verbose\n\nSee [verbose](#verbose).\n'
+    expect((await fixText(deep, 'build.mdx', config)).output).toBe(deep)
+    const anchored = head + '# Build\n\n## Options\n\n### Flags\n\n#### Verbose {#verbose}\n'
+    expect((await fixText(anchored, 'build.mdx', config)).output).toBe(head + '## Build\n\n### Options\n\n#### Flags\n\n##### Verbose {#verbose}\n')
+  })
+
   it('turns no list into steps whose title would take a later heading\'s anchor', async () => {
     const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
     const page = '---\ntitle: Install\ndescription: Install the CLI.\n---\n\n1. Install the CLI.\n2. Sign in to your account.\n\n## Install the CLI\n\nSee [the details](#install-the-cli).\n'
