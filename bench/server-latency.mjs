@@ -3,7 +3,8 @@
 // writer sees it: the server runs over stdio, the page is typed into in bursts, and each burst's last
 // change is timed until the diagnostics of that version arrive (the 150 ms debounce included).
 // The page lives in a copy of a real site (docs.json, navigation, other pages) so site checks run too.
-// Usage: node bench/server-latency.mjs [site folder] [bursts]   (needs `npx tsc -p .` first)
+// Usage: node bench/server-latency.mjs [site folder] [bursts] [lines]   (needs `npx tsc -p .` first)
+// `lines` (default 2000) sets the page's length: from about 12,000 lines (256 KB) the server lints it in a worker.
 import {spawn} from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -32,12 +33,13 @@ import {lint} from '../dist/src/index.js'
 const here = path.dirname(fileURLToPath(import.meta.url))
 const site = path.resolve(process.argv[2] ?? path.join(here, '../../shared/corpora/hoppscotch__docs'))
 const bursts = Number(process.argv[3] ?? 20)
+const pageLines = Number(process.argv[4] ?? 2000)
 const debounceMs = 150
 
-/** A 2,000-line page with the usual mix: sections, prose, lists, code, components, links, a table. */
+/** A page of `pageLines` lines with the usual mix: sections, prose, lists, code, components, links, a table. */
 function bigPage() {
   const lines = ['---', 'title: Reference', 'description: Every setting of the tool, with examples.', '---', '']
-  for (let section = 1; lines.length < 2000; section++) {
+  for (let section = 1; lines.length < pageLines; section++) {
     lines.push(
       '## Setting ' + section, '',
       'You set this value in the config file. It changes how the tool reads your pages, and you can override it per page.', '',
@@ -47,7 +49,7 @@ function bigPage() {
       '| Option | Default |', '| --- | --- |', '| `enabled` | `true` |', ''
     )
   }
-  return lines.slice(0, 2000).join('\n') + '\n'
+  return lines.slice(0, pageLines).join('\n') + '\n'
 }
 
 const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-latency-'))

@@ -41,6 +41,8 @@ function outlineFix(tree: Root, headings: readonly Heading[], page: Page): {head
     if (!heading.node || start === undefined || !atxMarker(page.source, start, heading.depth)) return undefined
     const depth = heading.depth + 1
     if (depth > 6 || (previous === 0 && depth > 2) || (previous > 0 && depth > previous + 1)) return undefined
+    // The platform gives level 5 and 6 headings no anchor: a level-4 heading moved down would lose its own.
+    if (depth === 5 && heading.node.data?.id === undefined) return undefined
     edits.push({start, end: start + heading.depth, text: '#'.repeat(depth)})
     previous = depth
   }

@@ -105,6 +105,14 @@ export const alternativeLeadIns: readonly string[] = [
   'either', 'alternatively', 'ways to', 'two ways', 'three ways', 'several ways', 'multiple ways'
 ]
 
+/**
+ * How a sentence before a list of choices ends when it is not itself an instruction: "You have two
+ * options:", "There are several ways:". ("Configure these options:" asks the reader to act.)
+ */
+export const alternativeEndings: readonly string[] = [
+  'options', 'options available', 'alternatives', 'choices', 'ways', 'approaches', 'methods', 'possibilities'
+]
+
 /** Heading words of one alternative among several: `### Option 2: Replace the node`. */
 export const alternativeHeadings: readonly string[] = ['alternative', 'approach', 'method', 'option', 'solution', 'way']
 

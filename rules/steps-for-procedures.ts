@@ -6,10 +6,11 @@ import {VFile} from 'vfile'
 import {defineRule, type TextEdit} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {parseFailureOf, parsePage} from '../src/parse.js'
+import {anchorText, headingSlug} from '../src/site/slug.js'
 import {htmlComponentRanges, isJsxElement} from './shared/jsx.js'
 import {firstLine, inRanges} from './shared/positions.js'
 import {
-  abbreviations, alternativeHeadings, alternativeLeadIns, checkPhrases, chineseCheckVerbs, chineseConditionEnds, chineseLeadIns, chineseOutcomes, chineseVerbs,
+  abbreviations, alternativeEndings, alternativeHeadings, alternativeLeadIns, checkPhrases, chineseCheckVerbs, chineseConditionEnds, chineseLeadIns, chineseOutcomes, chineseVerbs,
   describingLeadIns, exampleLeadIns, exampleTitles, imperativeVerbsByLanguage, japaneseCheckVerbs, japaneseEndings, japaneseVerbs,
   koreanCheckVerbs, koreanEndings, koreanVerbForms, koreanVerbs, numberWords, stepWords, toolActions
 } from './steps-for-procedures.data.js'
@@ -61,10 +62,15 @@ function saysWhatSomethingDoes(text: string, language: string): boolean {
   return (toolActions[language] ?? []).some((phrase) => containsPhrase(firstSentence, phrase))
 }
 
-/** "Choose one of the following:": the items are alternatives, not a sequence. */
+/**
+ * "Choose one of the following:", "You have two options:": the items are alternatives, not a
+ * sequence. A sentence that names options but is itself an instruction ("Configure these options:")
+ * introduces steps.
+ */
 function introducesAlternatives(text: string): boolean {
-  const lastSentence = text.slice(Math.max(text.lastIndexOf('. '), 0))
-  return alternativeLeadIns.some((phrase) => new RegExp('(?:^|[^\\p{L}])' + phrase + '(?![\\p{L}])', 'u').test(lastSentence))
+  const lastSentence = text.slice(Math.max(text.lastIndexOf('. ') + 1, 0)).trimStart()
+  if (alternativeLeadIns.some((phrase) => new RegExp('(?:^|[^\\p{L}])' + phrase + '(?![\\p{L}])', 'u').test(lastSentence))) return true
+  return alternativeEndings.some((phrase) => endsWithPhrase(lastSentence, phrase)) && instructionOf(lastSentence) === undefined
 }
 
 /** `1. Set an environment variable. Or…`: an item that ends with "or" offers an alternative to the next. */
@@ -320,11 +326,14 @@ export default defineRule({
           if (items.length <= 3 && items.some((item, at) => !kinds[at] && saysWhatSomethingDoes(itemText(item), page.language))) continue
           if (!kinds[0] || instructions * 2 <= items.length || checklist * 2 > items.length || links * 2 > items.length) continue
           for (const list of chain) seen.add(list)
+          // Only a list every item of which is an instruction is rewritten; one that also states facts is left to the writer.
+          const steps = kinds.every(Boolean) ? stepsOf(chain, children, page, tree) : undefined
           report({
             message:
               'Unexpected procedure of ' + items.length + ' numbered instructions outside `<Steps>`, expected a `<Steps>` component with one `<Step>` per instruction',
             place: firstLine(first, page),
-            fix: stepsFix(chain, children, page, tree)
+            fix: steps?.faithful ? steps.edits : undefined,
+            suggestions: steps && !steps.faithful ? [{description: steps.description, edits: steps.edits}] : undefined
           })
         }
       }
@@ -384,15 +393,22 @@ interface Step {
   /** What the re-parsed step must hold: the text after the title, white space removed, and its blocks' shapes. */
   text: string
   shapes: string[]
+  /**
+   * The title holds the words of the item's first sentence as written: plain text, or a bold label
+   * (`**Publish**:`, which a title shows as the step's name). Otherwise the title is a plain copy
+   * and the whole item, its code, emphasis and links, stays in the body.
+   */
+  faithful: boolean
 }
 
 /**
  * The ordered lists of `chain` as `<Steps>` with one `<Step title="…">` per item: the title is the
  * item's first sentence, the body the rest of the item. Blocks between two lists of a chain (the
- * code block that split them) go to the step before. Undefined when a title cannot be written as a
- * plain attribute, or the result would not parse as the same steps.
+ * code block that split them) go to the step before. `faithful` when every title holds its sentence
+ * as written and takes no later heading's anchor; otherwise the rewrite is only fit to offer, as `description` says. Undefined when a title cannot be written as
+ * a plain attribute, or the result would not parse as the same steps.
  */
-function stepsFix(chain: readonly List[], siblings: readonly Nodes[], page: Page, tree: Root): TextEdit[] | undefined {
+function stepsOf(chain: readonly List[], siblings: readonly Nodes[], page: Page, tree: Root): {edits: TextEdit[]; faithful: boolean; description: string} | undefined {
   if (page.kind !== 'mdx' || (chain[0]!.start ?? 1) !== 1) return undefined
   const source = page.source
   const start = chain[0]!.position?.start.offset
@@ -434,10 +450,34 @@ function stepsFix(chain: readonly List[], siblings: readonly Nodes[], page: Page
     text += indent + '  </Step>\n'
   }
   text += indent + '</Steps>'
-  return parsesAsSteps(indent + text, steps, definitionsOf(tree, source)) ? [{start, end, text}] : undefined
+  if (!parsesAsSteps(indent + text, steps, definitionsOf(tree, source))) return undefined
+  // A step's title is an anchor too: one that a later heading also makes would renumber that heading's.
+  const later = anchorsAfter(tree, end)
+  const taken = steps.map((step) => headingSlug(step.title)).find((anchor) => later.has(anchor))
+  const edits = [{start, end, text}]
+  if (taken !== undefined) {
+    return {edits, faithful: false, description: 'Rewrite the list as `<Steps>` (a step title takes the anchor `#' + taken + '` from a later heading, whose anchor becomes `#' + taken + '-2`: update the links to it)'}
+  }
+  if (steps.every((step) => step.faithful)) return {edits, faithful: true, description: ''}
+  return {edits, faithful: false, description: 'Rewrite the list as `<Steps>`, each item kept whole in its step under a plain title'}
 }
 
-/** An item as a step, or undefined when its first sentence is more than plain text. */
+/** The anchors that headings and step titles after `offset` make from their text. */
+function anchorsAfter(tree: Root, offset: number): Set<string> {
+  const anchors = new Set<string>()
+  visit(tree, (node: Nodes) => {
+    if ((node.position?.start.offset ?? 0) < offset) return
+    if (node.type === 'heading' && node.depth <= 4 && node.data?.id === undefined) anchors.add(headingSlug(anchorText(node.children)!))
+    if (isJsxElement(node) && node.name && (/^h[1-4]$/.test(node.name) || node.name === 'Heading')) anchors.add(headingSlug(anchorText(node.children as PhrasingContent[])!))
+    if (isJsxElement(node) && node.name === 'Step') {
+      const title = node.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'title')?.value
+      if (typeof title === 'string') anchors.add(headingSlug(title))
+    }
+  })
+  return anchors
+}
+
+/** An item as a step, or undefined when its first sentence holds what no title can show (an element, an expression, a line break). */
 function stepOf(item: ListItem, source: string): Step | undefined {
   const paragraph = item.children[0]
   const itemEnd = item.position?.end.offset
@@ -450,11 +490,16 @@ function stepOf(item: ListItem, source: string): Step | undefined {
 
   let title = ''
   let titleEnd = paragraphEnd
+  let faithful = true
   const label = labelOf(paragraph.children, source)
   if (label) {
     title = label.title
     titleEnd = label.end
+    faithful = label.faithful
   }
+  // Words in text nodes, and the formatted nodes, of the first sentence.
+  let plainWords = ''
+  const formatted: PhrasingContent[] = []
   for (const child of label ? [] : paragraph.children) {
     if (child.type === 'text') {
       const boundary = sentenceEnd(child.value)
@@ -462,20 +507,37 @@ function stepOf(item: ListItem, source: string): Step | undefined {
         const offset = sourceOffset(child, boundary, source)
         if (offset === undefined) return undefined
         title += child.value.slice(0, boundary)
+        plainWords += child.value.slice(0, boundary)
         titleEnd = offset
         break
       }
-    } else if (!isPlain(child)) {
-      // A link, an element, an expression or a line break cannot go into an attribute.
+      plainWords += child.value
+    } else if (!isTitleText(child)) {
+      // An element, an expression, an image or a line break has no plain text to show.
       return undefined
+    } else {
+      formatted.push(child)
     }
     title += toString(child)
   }
+  // Inline code, emphasis and links are lost in a plain attribute; a sentence that is bold as a whole
+  // (`**Upload the files**`) is not, since a title shows as bold.
+  const wholeBold = formatted.length === 1 && formatted[0] === paragraph.children[0] && isBoldWords(formatted[0]!) && !/[\p{L}\p{N}]/u.test(plainWords)
+  if (formatted.length > 0 && !wholeBold) faithful = false
   title = title.replace(/\s+/g, ' ').trim()
-  // The sentence's final `.`, or the `:` before the rest of the item, is not part of the title.
-  const dropped = /[.:]$/.test(title) ? title.slice(-1) : ''
+  // The sentence's final `.`, or the `:` before the rest of the item, is not part of the title (no
+  // step title ends with one); the `.` of `etc.` is.
+  const dropped = /[.:]$/.test(title) && !endsWithAbbreviation(title) ? title.slice(-1) : ''
   title = title.slice(0, title.length - dropped.length).trimEnd()
   if (title === '' || unsafeTitle.test(title)) return undefined
+
+  if (!faithful) {
+    // The title is a plain copy of the first sentence; the body keeps the item as written.
+    const [first = '', ...lines] = source.slice(contentStart, itemEnd).split(/\r?\n/)
+    const body = dedent(lines, contentColumn)
+    if (body === undefined) return undefined
+    return {title, body: [first.trim(), ...body], text: compact(toString(item)), shapes: item.children.map(shape), faithful}
+  }
 
   const [rest = '', ...lines] = source.slice(titleEnd, itemEnd).split(/\r?\n/)
   const body = dedent(lines, contentColumn)
@@ -486,25 +548,41 @@ function stepOf(item: ListItem, source: string): Step | undefined {
   const text = itemText.slice(compact(title).length + dropped.length)
   const restOfParagraph = source.slice(titleEnd, paragraphEnd).trim() !== ''
   const shapes = [...(restOfParagraph ? ['paragraph'] : []), ...item.children.slice(1).map(shape)]
-  return {title, body: rest.trim() === '' ? body : [rest.trim(), ...body], text, shapes}
+  return {title, body: rest.trim() === '' ? body : [rest.trim(), ...body], text, shapes, faithful}
 }
 
-/** `**Publish**: Get a link…` or `**Publish:** Get a link…`: a bold label names the step; its colon is dropped with the title's final `:`. */
-function labelOf(children: readonly PhrasingContent[], source: string): {title: string; end: number} | undefined {
+/**
+ * `**Publish**: Get a link…` or `**Publish:** Get a link…`: a bold label names the step; its colon is
+ * dropped with the title's final `:`. `faithful` when the label is plain words in bold.
+ */
+function labelOf(children: readonly PhrasingContent[], source: string): {title: string; end: number; faithful: boolean} | undefined {
   const [lead, next] = children
-  if (lead?.type !== 'strong' || !isPlain(lead) || next?.type !== 'text') return undefined
+  if (lead?.type !== 'strong' || !isTitleText(lead) || next?.type !== 'text') return undefined
+  const faithful = isBoldWords(lead)
   const text = toString(lead).trim()
   const leadEnd = lead.position?.end.offset
-  if (text.endsWith(':') && leadEnd !== undefined) return {title: text, end: leadEnd}
+  if (text.endsWith(':') && leadEnd !== undefined) return {title: text, end: leadEnd, faithful}
   const colon = /^[ \t]*:/.exec(next.value)
   const end = colon ? sourceOffset(next, colon[0].length, source) : undefined
-  return end === undefined ? undefined : {title: text + ':', end}
+  return end === undefined ? undefined : {title: text + ':', end, faithful}
 }
 
-const plainTypes = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode'])
+/** Inline nodes whose words a plain title can show: text, code, emphasis and links. */
+const titleTextTypes = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode', 'link', 'linkReference'])
 
-function isPlain(node: PhrasingContent): boolean {
-  return plainTypes.has(node.type) && (!('children' in node) || node.children.every(isPlain))
+function isTitleText(node: PhrasingContent): boolean {
+  return titleTextTypes.has(node.type) && (!('children' in node) || node.children.every(isTitleText))
+}
+
+/** `**Upload the files**`: bold plain text, which a step title shows as it is. */
+function isBoldWords(node: PhrasingContent): boolean {
+  return node.type === 'strong' && node.children.every((child) => child.type === 'text')
+}
+
+function endsWithAbbreviation(title: string): boolean {
+  let start = title.length
+  while (start > 0 && /[\p{L}.]/u.test(title[start - 1]!)) start--
+  return abbreviation.has(title.slice(start).toLowerCase())
 }
 
 /** Index just after the `.`, `!` or `?` that ends the first sentence of `text`, if it ends there. */

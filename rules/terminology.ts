@@ -1,6 +1,9 @@
+import type {Nodes, PhrasingContent, Root} from 'mdast'
 import type {Root as NlcstRoot, Sentence, SentenceContent} from 'nlcst'
-import {visit} from '../src/walk.js'
-import {defineRule} from '../src/rule.js'
+import {SKIP, visit} from '../src/walk.js'
+import {defineRule, type Suggestion, type TextEdit} from '../src/rule.js'
+import {anchorText, headingSlug} from '../src/site/slug.js'
+import {isJsxElement} from './shared/jsx.js'
 import {defaultTerms, determiners, objectStarts, passiveLeads, verbFollowers, verbLeads} from './terminology.data.js'
 
 interface Options {
@@ -62,8 +65,9 @@ export default defineRule<Options>({
       return pattern.test(text)
     })
 
-    return function (_tree, {page, report}) {
+    return function (tree, {page, report}) {
       if (variants.length === 0) return
+      let headings: AnchoredHeading[] | undefined
       for (const block of page.proseBlocks()) {
         if (mayMatch(block.text)) visit(block.prose() as NlcstRoot, 'SentenceNode', checkSentence)
       }
@@ -92,12 +96,18 @@ export default defineRule<Options>({
             const fixText = into ? replacement + into.slice(0, -4) + matchCase(into.trim(), 'to') : replacement
             // Text split by markup (`**log**-in`) is reported but left for a person to rewrite.
             const contiguous = page.source.slice(start, fixEnd) === text.slice(from, to + (into?.length ?? 0))
+            const edit = {start, end: fixEnd, text: fixText}
+            // A fix that changes a heading's anchor would break every link to it, on this site and others.
+            headings ??= anchoredHeadings(tree)
+            const heading = contiguous ? headings.find((candidate) => candidate.start <= start && fixEnd <= candidate.end) : undefined
+            const anchor = heading ? anchorChange(heading.node, edit, page.source) : undefined
             report({
               message: 'Unexpected `' + written + '`' + (verbOnly ? ' as a verb' : '') + ', expected `' + replacement + '`',
               place: {start: page.toPoint(start), end: page.toPoint(end)},
               actual: written,
               expected: replacement,
-              fix: contiguous ? [{start, end: fixEnd, text: fixText}] : undefined
+              fix: contiguous && !anchor ? [edit] : undefined,
+              suggestions: anchor ? [headingSuggestion(written, replacement, anchor, edit)] : undefined
             })
           }
         }
@@ -105,6 +115,50 @@ export default defineRule<Options>({
     }
   }
 })
+
+/** A heading the platform gives an anchor made from its text: no custom `{#id}` or `id` keeps it. */
+interface AnchoredHeading {
+  node: Nodes & {children: PhrasingContent[] | Nodes[]}
+  start: number
+  end: number
+}
+
+/** Headings of levels 1 to 4 (`##`, `<h2>`, `<Heading>`) whose anchor comes from their text. */
+function anchoredHeadings(tree: Root): AnchoredHeading[] {
+  const found: AnchoredHeading[] = []
+  visit(tree, (node: Nodes) => {
+    const start = node.position?.start.offset
+    const end = node.position?.end.offset
+    if (start === undefined || end === undefined) return undefined
+    if (node.type === 'heading') {
+      if (node.depth <= 4 && node.data?.id === undefined) found.push({node, start, end})
+      return SKIP
+    }
+    if (isJsxElement(node) && node.name && (/^h[1-4]$/.test(node.name) || node.name === 'Heading')) {
+      const id = node.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'id')
+      if (!id || typeof id.value !== 'string' || id.value === '') found.push({node, start, end})
+      return SKIP
+    }
+    return undefined
+  })
+  return found
+}
+
+/** The heading's anchor before and after `edit`, when the edit changes it. */
+function anchorChange(heading: AnchoredHeading['node'], edit: TextEdit, source: string): {from: string; to: string | undefined} | undefined {
+  const from = headingSlug(anchorText(heading.children)!)
+  const after = anchorText(heading.children, {...edit, source})
+  const to = after === undefined ? undefined : headingSlug(after)
+  return to === from ? undefined : {from, to}
+}
+
+function headingSuggestion(written: string, replacement: string, anchor: {from: string; to: string | undefined}, edit: TextEdit): Suggestion {
+  const change = anchor.to === undefined ? 'changes the heading\'s anchor `#' + anchor.from + '`' : 'changes the heading\'s anchor from `#' + anchor.from + '` to `#' + anchor.to + '`'
+  return {
+    description: 'Replace `' + written + '` with `' + replacement + '` (' + change + ': update the links to it, or add `{#' + anchor.from + '}` to keep it)',
+    edits: [edit]
+  }
+}
 
 function sentenceText(sentence: Sentence): SentenceText {
   let text = ''

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The GitHub Action's lint step: annotations on stdout, optional SARIF, exit status per `fail-on`.
+# The GitHub Action's lint step: annotations on stdout, optional SARIF and HTML report, exit status per `fail-on`.
 set -uo pipefail
 
 bin="${DOCS_LINT_BIN:?DOCS_LINT_BIN is set by the install step}"
@@ -15,6 +15,7 @@ esac
 
 [ -n "${DOCS_LINT_CONFIG:-}" ] && args+=(--config "$DOCS_LINT_CONFIG")
 [ -n "${DOCS_LINT_SARIF_FILE:-}" ] && args+=(--output-file "sarif=$DOCS_LINT_SARIF_FILE")
+[ -n "${DOCS_LINT_HTML_FILE:-}" ] && args+=(--output-file "html=$DOCS_LINT_HTML_FILE")
 # The cache file lives where actions/cache restores and saves it; docs-lint-suppressions.json, when the
 # repository has one, is read from the same folder without a flag.
 [ "${DOCS_LINT_CACHE:-false}" = "true" ] && args+=(--cache --cache-location .docs-lint-cache)

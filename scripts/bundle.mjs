@@ -78,3 +78,62 @@ for (const [output, {inputs: held}] of Object.entries(result.metafile.outputs)) 
     .sort()
 }
 fs.writeFileSync(path.join(outdir, 'chunks.json'), JSON.stringify(chunks, undefined, 1) + '\n')
+
+// The playground: the processor and the page rules, bundled for the browser into one classic script
+// (a module script does not load from file://), beside its page in `dist/playground/`.
+const playground = path.join(dist, 'playground')
+const shims = path.join(project, 'scripts/playground')
+fs.rmSync(playground, {recursive: true, force: true})
+const unavailable = path.join(shims, 'unavailable.mjs')
+/**
+ * rules/passive-voice.ts reads retext-passive's participle list with a top-level `await import()` of a
+ * path the package does not export; a classic script has no top-level await, so the browser bundle
+ * imports the same list module statically.
+ */
+const participles = {
+  name: 'participle-list',
+  setup(build) {
+    build.onLoad({filter: /[\\/]dist[\\/]rules[\\/]passive-voice\.js$/}, async (args) => {
+      const text = await fs.promises.readFile(args.path, 'utf8')
+      const list = path.join(project, 'node_modules/retext-passive/lib/list.js')
+      const statement = /export const participleList = await import\([^;]*;/
+      if (!statement.test(text) || !fs.existsSync(list)) throw new Error('cannot bundle the participle list of rules/passive-voice.ts for the browser')
+      const contents = text.replace(lazyLoad, (_, quote, name) => `require(${quote}${name}${quote})`).replace(
+        statement,
+        `import * as participleModule from ${JSON.stringify(list)};\nexport const participleList = Array.isArray(participleModule.list) ? participleModule.list : undefined;`
+      )
+      return {contents, loader: 'js'}
+    })
+  }
+}
+const browser = await esbuild.build({
+  entryPoints: {playground: path.join(dist, 'src/playground/app.js')},
+  outdir: playground,
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: ['chrome109', 'firefox115', 'safari16'],
+  minify: true,
+  metafile: true,
+  logLevel: 'warning',
+  alias: {
+    'node:path': path.join(shims, 'path.mjs'),
+    'node:fs': unavailable,
+    'node:module': unavailable,
+    'node:crypto': unavailable,
+    'node:url': unavailable,
+    'node:buffer': unavailable,
+    crypto: unavailable
+  },
+  inject: [path.join(shims, 'shims.mjs')],
+  define: {'import.meta.url': '"file:///playground/playground.js"'},
+  plugins: [participles, lazyLoads]
+})
+fs.copyFileSync(path.join(shims, 'index.html'), path.join(playground, 'index.html'))
+// Rules that need the whole site run only in the command line; the playground must not carry them.
+const browserInputs = Object.keys(browser.metafile.inputs)
+const siteOnly = ['dist/src/engine.js', 'dist/src/site/model.js', 'dist/src/pool.js'].filter((input) => browserInputs.some((held) => held.endsWith(input)))
+if (siteOnly.length > 0) {
+  console.error(`scripts/bundle.mjs: the playground holds ${siteOnly.join(', ')}, which need Node`)
+  process.exit(1)
+}

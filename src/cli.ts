@@ -32,14 +32,16 @@ import {escapeControl} from './reporters/control.js'
 /** The most worker threads `--jobs` takes. */
 const maxJobs = 64
 
-type Format = 'pretty' | 'compact' | 'json' | 'github' | 'sarif'
-const formatNames: Format[] = ['pretty', 'compact', 'json', 'github', 'sarif']
+type Format = 'pretty' | 'compact' | 'json' | 'github' | 'sarif' | 'html'
+const formatNames: Format[] = ['pretty', 'compact', 'json', 'github', 'sarif', 'html']
 
 interface RenderOptions {
   color: boolean
   quiet: boolean
   cwd: string
   width: number | undefined
+  /** When the run started (`performance.now()`), for the HTML report's run time. */
+  started: number
 }
 
 /** Each reporter loads when its format is asked for. */
@@ -48,6 +50,7 @@ async function render(format: Format, files: VFile[], options: RenderOptions): P
     case 'json': return (await import('./reporters/json.js')).json(files)
     case 'github': return (await import('./reporters/github.js')).github(files, {workspace: process.env['GITHUB_WORKSPACE'] || undefined})
     case 'sarif': return (await import('./reporters/sarif.js')).sarif(files, {root: process.env['GITHUB_WORKSPACE'] || options.cwd})
+    case 'html': return (await import('./reporters/html.js')).html(files, {cwd: options.cwd, durationMs: performance.now() - options.started})
     case 'compact': return (await import('./reporters/pretty.js')).compact(files, {quiet: options.quiet})
     default: return (await import('./reporters/pretty.js')).pretty(files, {color: options.color, quiet: options.quiet, width: options.width, pages: files.length})
   }
@@ -57,6 +60,7 @@ async function render(format: Format, files: VFile[], options: RenderOptions): P
 const formatByExtension: ReadonlyArray<[RegExp, Format]> = [
   [/\.sarif(\.json)?$/i, 'sarif'],
   [/\.json$/i, 'json'],
+  [/\.html?$/i, 'html'],
   [/\.(txt|log)$/i, 'pretty']
 ]
 
@@ -69,7 +73,7 @@ function parseOutputFile(value: string): {format: Format; path: string} | string
   }
   const found = formatByExtension.find(([pattern]) => pattern.test(value))
   if (!found) {
-    return 'cannot tell the format of `--output-file ' + value + '` from its extension (`.json`, `.sarif`, `.txt`), expected `<format>=' + value + '` with one of: ' + formatNames.join(', ')
+    return 'cannot tell the format of `--output-file ' + value + '` from its extension (`.json`, `.sarif`, `.html`, `.txt`), expected `<format>=' + value + '` with one of: ' + formatNames.join(', ')
   }
   return {format: found[1], path: value}
 }
@@ -102,10 +106,10 @@ Options:
       --suppressions-location <path>  The suppressions file (default docs-lint-suppressions.json)
   -q, --quiet             Report errors only
       --max-warnings <n>  Exit with 1 when there are more than n warnings
-  -f, --format <name>     Output format: pretty (default), compact, json, github or sarif
+  -f, --format <name>     Output format: pretty (default), compact, json, github, sarif or html
   -o, --output-file <[format=]path>
                           Also write the report to a file (format from the name: .sarif, .json,
-                          .txt; or given, e.g. sarif=results.sarif); repeatable
+                          .html, .txt; or given, e.g. sarif=results.sarif); repeatable
       --color / --no-color  Force or disable colour in pretty output
       --list-rules        List every rule with its default severity and summary
       --print-config <page>  Print the config docs-lint lints this page with (its language, rules
@@ -143,6 +147,7 @@ function progressLine(io: CliIo): ((done: number, started: number) => void) | un
 
 /** Run the CLI and return its exit code. Never throws for bad input: it reports and returns 2. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
+  const started = performance.now()
   if (argv[0] === 'llms') return (await import('./site/llms.js')).llmsCommand(argv.slice(1), io)
   let parsed
   try {
@@ -393,12 +398,14 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const {errors, warnings} = count(files)
   const color = values['no-color'] ? false : values.color ?? (io.isTTY && !process.env['NO_COLOR'])
-  const renderOptions: RenderOptions = {color, quiet: values.quiet ?? false, cwd: io.cwd, width: io.columns}
+  const renderOptions: RenderOptions = {color, quiet: values.quiet ?? false, cwd: io.cwd, width: io.columns, started}
   const output = await render(format, files, renderOptions)
   if (output) io.stdout(output.endsWith('\n') ? output : output + '\n')
   for (const target of outputFiles) {
     try {
-      fs.writeFileSync(path.resolve(io.cwd, target.path), await render(target.format, files, {...renderOptions, color: false, width: undefined}))
+      const destination = path.resolve(io.cwd, target.path)
+      if (target.format === 'html') await writeHtml(destination, files, {cwd: io.cwd, durationMs: performance.now() - started})
+      else fs.writeFileSync(destination, await render(target.format, files, {...renderOptions, color: false, width: undefined}))
     } catch (error) {
       io.stderr('docs-lint: cannot write `' + target.path + '`: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message) + '\n')
       return 2
@@ -419,6 +426,17 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 1
   }
   return 0
+}
+
+/** The HTML report, written piece by piece: a report of many findings is never one string in memory. */
+async function writeHtml(destination: string, files: VFile[], options: {cwd: string; durationMs: number}): Promise<void> {
+  const {htmlChunks} = await import('./reporters/html.js')
+  const descriptor = fs.openSync(destination, 'w')
+  try {
+    for (const chunk of htmlChunks(files, options)) fs.writeSync(descriptor, chunk)
+  } finally {
+    fs.closeSync(descriptor)
+  }
 }
 
 /** Fix each file that has fixable problems; its messages become what remains. Returns diffs of changed files. */
@@ -458,6 +476,8 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
       diffs.push(redact(unifiedDiff(file.path, original, result.output)))
       file.data['fixedOutput'] = redact(result.output)
     }
+    // What remains counts its offsets in the fixed text: a report that shows fixes reads them there.
+    if (result.changed) file.value = result.output
     // Site checks ran on the whole run; re-linting one page cannot redo them, so their messages stay.
     const siteMessages = file.messages.filter((message) => ruleInfoById.get(message.ruleId ?? '')?.site === true)
     file.messages = [...result.messages, ...siteMessages].sort(compareMessage)

@@ -62,7 +62,7 @@ function runAction(repo: string, event: string, inputs: Record<string, string>) 
 describe('GitHub Action (scripts/action.sh as the composite action runs it)', () => {
   it('annotates only the changed pages and fails on errors', () => {
     const {repo, event} = pullRequest({'docs/a.mdx': withError, 'docs/new.mdx': withWarning})
-    const run = runAction(repo, event, {DOCS_LINT_SARIF_FILE: 'docs-lint.sarif'})
+    const run = runAction(repo, event, {DOCS_LINT_SARIF_FILE: 'docs-lint.sarif', DOCS_LINT_HTML_FILE: 'docs-lint-report.html'})
     expect(run.stdout).toBe(
       '::error file=docs/a.mdx,line=6,col=1,endLine=6,endColumn=10,title=heading-levels::Unexpected heading level `1`, expected `2`: the page title comes from front matter\n' +
         '::warning file=docs/new.mdx,line=1,col=1,endLine=1,endColumn=4,title=front-matter::Missing `description` in front matter, expected a non-empty string\n'
@@ -71,6 +71,11 @@ describe('GitHub Action (scripts/action.sh as the composite action runs it)', ()
     const log = JSON.parse(fs.readFileSync(path.join(repo, 'docs-lint.sarif'), 'utf8'))
     expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true)
     expect(log.runs[0].results.map((result: {ruleId: string}) => result.ruleId)).toEqual(['heading-levels', 'front-matter'])
+    // The HTML report (`html-file`) holds the same two findings, for an artifact.
+    const report = fs.readFileSync(path.join(repo, 'docs-lint-report.html'), 'utf8')
+    expect(report).toMatch(/^<!doctype html>/)
+    expect(report).toContain('Unexpected heading level `1`, expected `2`')
+    expect(report).toContain('Missing `description` in front matter')
   })
 
   it('fails on warnings only with fail-on: warning, and never with fail-on: never', () => {

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {VFile} from 'vfile'
+import type {VFileMessage} from 'vfile-message'
 import type {Root} from 'mdast'
 import {spawn} from 'node:child_process'
 import {applyFixes, fixText, writeFileAtomic} from '../src/fix.js'
@@ -175,6 +176,64 @@ describe('fixes of the structural rules', () => {
     ].join('\n'))
   })
 
+  it('never drops inline code, bold, links or a final punctuation mark: such items are offered as a suggestion that keeps them', async () => {
+    const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
+    const head = '---\ntitle: Deploy\ndescription: Deploy the service.\n---\n\n'
+    const items = ['Open **Settings** and run `acme login`.', 'Click [Deploy](/deploy) and wait.', 'Run the `deploy` command. It prints the URL.']
+    const page = head + items.map((item, index) => index + 1 + '. ' + item).join('\n') + '\n'
+    const fixed = await fixText(page, 'deploy.mdx', config)
+    expect(fixed.output, '--fix leaves the list as written').toBe(page)
+    const [message] = (await lintText(page, {path: 'deploy.mdx', config})).messages as Array<VFileMessage & MessageExtras>
+    expect(message!.fix).toBeUndefined()
+    const {output} = applyFixes(page, [{ruleId: 'steps-for-procedures', fix: message!.suggestions![0]!.edits} as never])
+    expect(output).toBe(head + [
+      '<Steps>',
+      '  <Step title="Open Settings and run acme login">',
+      '    Open **Settings** and run `acme login`.',
+      '  </Step>',
+      '  <Step title="Click Deploy and wait">',
+      '    Click [Deploy](/deploy) and wait.',
+      '  </Step>',
+      '  <Step title="Run the deploy command">',
+      '    Run the `deploy` command. It prints the URL.',
+      '  </Step>',
+      '</Steps>',
+      ''
+    ].join('\n'))
+  })
+
+  it('keeps `?`, `!` and the period of `etc.` in a title', async () => {
+    const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
+    const head = '---\ntitle: Deploy\ndescription: Deploy the service.\n---\n\n'
+    const fixed = await fixText(head + '1. Install the tools, plugins, etc.\n2. Wait!\n3. Open the dashboard.\n', 'deploy.mdx', config)
+    expect(fixed.output).toBe(head + '<Steps>\n  <Step title="Install the tools, plugins, etc." />\n  <Step title="Wait!" />\n  <Step title="Open the dashboard" />\n</Steps>\n')
+  })
+
+  it('rewrites only lists every item of which is an instruction, and no list of options', async () => {
+    const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
+    const head = '---\ntitle: Events\ndescription: Add events to the calendar.\n---\n\n'
+    const options = [
+      'You have two options:\n\n1. Create new events from scratch.\n2. Import them from an existing calendar.\n',
+      'To get started, choose between:\n\n1. Create new events.\n2. Import from a calendar.\n',
+      'There are several ways:\n\n1. Create new events.\n2. Import from a calendar.\n'
+    ]
+    for (const body of options) {
+      const file = await lintText(head + body, {path: 'events.mdx', config})
+      expect(file.messages.map((message) => message.ruleId), body).toEqual([])
+      expect((await fixText(head + body, 'events.mdx', config)).output, body).toBe(head + body)
+    }
+    // A fact among the instructions: reported, but neither fixed nor offered as a rewrite.
+    const mixed = head + '1. Open the calendar.\n2. The calendar lists your events.\n3. Click an event.\n'
+    const [message] = (await lintText(mixed, {path: 'events.mdx', config})).messages as Array<VFileMessage & MessageExtras>
+    expect(message?.ruleId).toBe('steps-for-procedures')
+    expect(message?.fix).toBeUndefined()
+    expect(message?.suggestions).toBeUndefined()
+    expect((await fixText(mixed, 'events.mdx', config)).output).toBe(mixed)
+    // Naming options while asking for something is still a procedure.
+    const configure = head + 'Configure these options:\n\n1. Set the region.\n2. Set the name.\n'
+    expect((await fixText(configure, 'events.mdx', config)).output).toBe(head + 'Configure these options:\n\n<Steps>\n  <Step title="Set the region" />\n  <Step title="Set the name" />\n</Steps>\n')
+  })
+
   it('checks a step that uses a link defined elsewhere in the page with that definition', async () => {
     const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
     const page = '---\ntitle: Publish\ndescription: Publish the app.\n---\n\n1. Open the console.\n2. Submit the app. Write to [support][email] with questions.\n\n[email]: mailto:support@acme.dev\n'
@@ -226,6 +285,54 @@ describe('fixes of the structural rules', () => {
       const file = await lintText(fixed.output, {path: 'page.mdx', config})
       expect(file.messages.map((message) => message.reason)).toEqual(['Missing `description` in front matter, expected a non-empty string'])
     }
+  })
+})
+
+describe('fixes that touch a heading keep its anchor', () => {
+  const docsJson = JSON.stringify({name: 'Acme', theme: 'mint', colors: {primary: '#0D9373'}, navigation: [{group: 'Guides', pages: ['account', 'senders']}]})
+
+  it('leaves a heading whose anchor the fix would change, so no link to it breaks, and fixes the rest', async () => {
+    const root = tempSite({
+      'docs.json': docsJson,
+      '.docs-lintrc.json': JSON.stringify({rules: {terminology: ['warn', {terms: {email: ['e-mail'], GitHub: ['Github']}}], 'broken-links': 'error'}}),
+      'account.mdx': '---\ntitle: Account\ndescription: Your account.\n---\n\n## Change your E-mail address\n\nSee [the steps](#change-your-e-mail-address) for your e-mail.\n\n## E-mail senders {#senders}\n\n<h2 id="alerts">E-mail alerts</h2>\n\n<h3>E-mail digests</h3>\n\n## Connect Github\n',
+      'senders.mdx': '---\ntitle: Senders\ndescription: Who sends email.\n---\n\nRead [how to change it](/account#change-your-e-mail-address) and [digests](/account#e-mail-digests).\n'
+    })
+    const run = await runCli(['--fix', '--format', 'json'], root)
+    const report = JSON.parse(run.stdout) as Array<{path: string; messages: Array<{ruleId: string; reason: string; suggestions?: Array<{description: string}>}>}>
+    const account = fs.readFileSync(path.join(root, 'account.mdx'), 'utf8')
+    // Headings whose anchors links use, or may use, keep their text; the prose around them is fixed.
+    expect(account).toContain('## Change your E-mail address\n\nSee [the steps](#change-your-e-mail-address) for your email.\n')
+    expect(account).toContain('<h3>E-mail digests</h3>')
+    // A custom anchor keeps the link target, and `Github` -> `GitHub` slugs the same.
+    expect(account).toContain('## Email senders {#senders}')
+    expect(account).toContain('<h2 id="alerts">Email alerts</h2>')
+    expect(account).toContain('## Connect GitHub\n')
+    const messages = report.flatMap((file) => file.messages)
+    expect(messages.filter((message) => message.ruleId === 'broken-links')).toEqual([])
+    const left = messages.filter((message) => message.ruleId === 'terminology')
+    expect(left.map((message) => message.suggestions?.[0]?.description)).toEqual([
+      'Replace `E-mail` with `Email` (changes the heading\'s anchor from `#change-your-e-mail-address` to `#change-your-email-address`: update the links to it, or add `{#change-your-e-mail-address}` to keep it)',
+      'Replace `E-mail` with `Email` (changes the heading\'s anchor from `#e-mail-digests` to `#email-digests`: update the links to it, or add `{#e-mail-digests}` to keep it)'
+    ])
+  })
+  it('moves no level-4 heading to level 5, where it would have no anchor', async () => {
+    const config = resolveConfig({rules: {'heading-levels': 'error'}})
+    const head = '---\ntitle: Build the service\ndescription: Build the service.\n---\n\n'
+    const deep = head + '# Build\n\n## Options\n\n### Flags\n\n#### Verbose\n\nSee [verbose](#verbose).\n'
+    expect((await fixText(deep, 'build.mdx', config)).output).toBe(deep)
+    const anchored = head + '# Build\n\n## Options\n\n### Flags\n\n#### Verbose {#verbose}\n'
+    expect((await fixText(anchored, 'build.mdx', config)).output).toBe(head + '## Build\n\n### Options\n\n#### Flags\n\n##### Verbose {#verbose}\n')
+  })
+
+  it('turns no list into steps whose title would take a later heading\'s anchor', async () => {
+    const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
+    const page = '---\ntitle: Install\ndescription: Install the CLI.\n---\n\n1. Install the CLI.\n2. Sign in to your account.\n\n## Install the CLI\n\nSee [the details](#install-the-cli).\n'
+    expect((await fixText(page, 'install.mdx', config)).output).toBe(page)
+    const [message] = (await lintText(page, {path: 'install.mdx', config})).messages as Array<VFileMessage & MessageExtras>
+    expect(message!.suggestions![0]!.description).toBe(
+      'Rewrite the list as `<Steps>` (a step title takes the anchor `#install-the-cli` from a later heading, whose anchor becomes `#install-the-cli-2`: update the links to it)'
+    )
   })
 })
 

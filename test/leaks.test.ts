@@ -264,6 +264,16 @@ describe('no output shows a secret', () => {
     })
   }
 
+  it('--format html, its fix diffs and its data read back as the page reads them', async () => {
+    const run = await runCli(['--format', 'html'], root)
+    // The findings are JSON inside the page, where a secret would show escaped (`\n`, `\u003c`): read them back.
+    const blocks = [...run.stdout.matchAll(/<script type="application\/json"[^>]*>(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as {s?: string[]})
+    const strings = blocks.flatMap((block) => block.s ?? [])
+    // The pages' images are fixable: the report holds the diffs of their lines.
+    expect(strings.some((text) => text.includes('+ <Frame>'))).toBe(true)
+    expect(leaksOf(run.stdout + '\n' + strings.join('\n') + run.stderr)).toEqual([])
+  })
+
   it('--format json with no-secrets turned off', async () => {
     const run = await runCli(['--format', 'json', '--rule', 'no-secrets=off'], root)
     expect(run.stdout).toContain('broken-links')

@@ -359,6 +359,20 @@ describe.skipIf(!serverBuilt)('language server over stdio (needs `npx tsc -p .`)
     expect(diagnostics.at(-1)!.range.start.line).toBe(5 + 2 * 2999)
   })
 
+  it('lints every edit of a page of 256 KB or more in its worker, which stays between edits', async () => {
+    const {client, root} = await start({'.docs-lintrc.json': JSON.stringify({rules: {'second-person': 'warn'}})})
+    const uri = uriOf(root, 'huge.mdx')
+    const body = 'The tool reads the page and writes a report.\n\n'.repeat(6000)
+    expect(body.length).toBeGreaterThan(256 * 1024)
+    await client.open(uri, frontMatter + body)
+    expect((await client.diagnostics(uri, (params) => params.version === 1, 0, 60_000)).diagnostics).toEqual([])
+    await client.change(uri, 2, frontMatter + "Let's ship it.\n\n" + body)
+    const second = await client.diagnostics(uri, (params) => params.version === 2, 0, 60_000)
+    expect(second.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line])).toEqual([['second-person', 5]])
+    await client.change(uri, 3, frontMatter + body)
+    expect((await client.diagnostics(uri, (params) => params.version === 3, 0, 60_000)).diagnostics).toEqual([])
+  }, 200_000)
+
   it('reports malformed MDX as a diagnostic and keeps serving', async () => {
     const {client, root} = await start({})
     const broken = uriOf(root, 'broken.mdx')

@@ -43,6 +43,11 @@ export interface LintOptions {
   jobs?: number | 'auto' | undefined
   /** With workers: a page that takes longer than this many milliseconds becomes a message (default 30 s). */
   fileTimeoutMs?: number | undefined
+  /**
+   * Worker threads the caller keeps from run to run (the language server), used instead of `jobs` new
+   * ones and left running: a worker's start (about half a second) is paid once, not on every run.
+   */
+  pool?: PagePool | undefined
   /** Called as pages start and finish (for a progress line). */
   onProgress?: ((done: number, started: number) => void) | undefined
   /** Reuse per-page results of unchanged pages from this cache file (`--cache`). */
@@ -115,7 +120,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   if (inputs && rcPath) inputs.configFiles.push(rcPath)
   const settingsKey = contentHash(JSON.stringify([cwd, patterns, rcPath ?? null, overrides, options.maxFileSize ?? null, options.reportUnusedDisableDirectives ?? null]))
   const signature = inputs ? discoverySignature(inputs, [settingsKey, screened.ignore, screened.unreadable, screened.outside]) : undefined
-  const pool = jobs > 0 ? new PagePool(jobs, options.fileTimeoutMs ?? 30_000) : undefined
+  const pool = options.pool ?? (jobs > 0 ? new PagePool(jobs, options.fileTimeoutMs ?? 30_000) : undefined)
   const deferred = pool !== undefined || cache !== undefined || options.onProgress !== undefined
   const progress = {done: 0, started: 0, report: options.onProgress}
   const inMemory = new WeakSet<VFile>(options.files ?? [])
@@ -167,7 +172,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       if (signature !== undefined) cache!.setSnapshot(settingsKey, snapshotOf(signature, files, configs.extendedFiles, configs.errors.size > 0))
     }
   } finally {
-    await pool?.close()
+    if (pool !== options.pool) await pool?.close()
   }
   return finish(files, {cwd, screened, inMemory, cache, defaultConfig, changes: options.changes, shard, configErrors: configs.errors})
 }

@@ -20,6 +20,7 @@ import {
 } from 'vscode-languageserver'
 import {TextDocument} from 'vscode-languageserver-textdocument'
 import {lint} from '../engine.js'
+import {PagePool} from '../pool.js'
 import {fixText} from '../fix.js'
 import type {ResolvedConfig} from '../config.js'
 import {findSiteRoot} from '../site/files.js'
@@ -92,8 +93,13 @@ export interface ServerOptions {
 
 /** A client that never answers `workspace/configuration` still gets diagnostics, with the defaults, after this. */
 export const CONFIGURATION_TIMEOUT_MS = 3000
-/** Parsing a page of 256 KB takes some 100 ms: from this size on, a worker's start-up (about 0.5 s) is worth it. */
+/**
+ * Parsing a page of 256 KB takes some 100 ms: from this size on, a page is linted in a worker thread
+ * (started on the first such page, then kept), so the server answers requests meanwhile.
+ */
 export const WORKER_PAGE_CHARS = 256 * 1024
+/** A page the worker is still on after this long becomes one message, as with `--file-timeout`. */
+const WORKER_PAGE_TIMEOUT_MS = 30_000
 /** More problems than anyone reads in an editor; 156,000 of them took the server 1.4 GB. */
 export const MAX_DIAGNOSTICS = 5000
 
@@ -123,6 +129,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let pushedSettings: ServerSettings | undefined
   /** Bumped when something outside the page changes (config, docs.json, other pages): cached results are stale. */
   let generation = 0
+  /** The worker that lints large pages: started for the first one, kept until shutdown. */
+  let largePagePool: PagePool | undefined
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const capabilities = params.capabilities
@@ -215,6 +223,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     shuttingDown = true
     for (const timer of timers.values()) clearTimeout(timer)
     timers.clear()
+    void largePagePool?.close()
+    largePagePool = undefined
   })
 
   documents.listen(connection)
@@ -289,8 +299,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     try {
       const file = new VFile({path: target.path, value: text})
       // A large page is linted in a worker thread: this one goes on answering requests meanwhile.
-      const jobs = text.length >= workerPageChars ? 1 : 0
-      const result = await lint({files: [file], cwd: target.cwd, configPath: settings.config, jobs, trusted})
+      const pool = text.length >= workerPageChars ? (largePagePool ??= new PagePool(1, WORKER_PAGE_TIMEOUT_MS)) : undefined
+      const result = await lint({files: [file], cwd: target.cwd, configPath: settings.config, jobs: 0, pool, trusted})
       if (result.configErrors.length > 0) {
         // The CLI stops with exit code 2; in an editor, the problem shows on the page it blocks.
         const diagnostics = result.configErrors.map((reason): Diagnostic => ({

@@ -6,7 +6,7 @@ import type {VFile} from 'vfile'
 import {VFileMessage} from 'vfile-message'
 import {SOURCE} from '../contract.js'
 import type {Page} from '../page.js'
-import {cleanId, componentId, customAnchor, headingSlug, paramFieldId, SlugCounter} from './slug.js'
+import {anchorText, cleanId, componentId, customAnchor, headingSlug, paramFieldId, SlugCounter} from './slug.js'
 import {isUnchecked} from './url.js'
 
 /**
@@ -211,12 +211,7 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
 
 /** The text the platform slugs: text and inline code, nothing else. */
 function titleOf(children: readonly PhrasingContent[] | readonly Nodes[]): string {
-  let title = ''
-  for (const child of children) {
-    if (child.type === 'text' || child.type === 'inlineCode') title += child.value
-    else if ('children' in child) title += titleOf(child.children as Nodes[])
-  }
-  return title
+  return anchorText(children)!
 }
 
 /**

@@ -6,6 +6,8 @@
  * Duplicates get `-2`, `-3`, … (GitHub would say `-1`, `-2`).
  */
 
+import type {Nodes, PhrasingContent} from 'mdast'
+
 const emoji = /\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu
 
 /** The slug of one heading title, before duplicates are numbered. */
@@ -15,6 +17,33 @@ export function headingSlug(title: string): string {
   const encoded = encodeURIComponent(wellFormed.toLowerCase().trim().replace(/\s+/g, '-'))
   const percent = /%[\dA-F]{2}/.test(encoded)
   return cleanId(asciiSlug(encoded, percent ? /[^a-zA-Z\d%_]+/g : /[^a-z\d_]+/g))
+}
+
+/**
+ * The text of a heading the platform slugs: text and inline code, nothing else. `edit` replaces part
+ * of one text node first (offsets of `source`); undefined when that node's source is not its text.
+ */
+export function anchorText(children: readonly PhrasingContent[] | readonly Nodes[], edit?: {start: number; end: number; text: string; source: string}): string | undefined {
+  let title = ''
+  for (const child of children) {
+    if (child.type === 'inlineCode') {
+      title += child.value
+    } else if (child.type === 'text') {
+      const start = child.position?.start.offset
+      const end = child.position?.end.offset
+      if (edit && start !== undefined && end !== undefined && start <= edit.start && edit.end <= end) {
+        if (edit.source.slice(start, end) !== child.value) return undefined
+        title += child.value.slice(0, edit.start - start) + edit.text + child.value.slice(edit.end - start)
+      } else {
+        title += child.value
+      }
+    } else if ('children' in child) {
+      const inner = anchorText(child.children as Nodes[], edit)
+      if (inner === undefined) return undefined
+      title += inner
+    }
+  }
+  return title
 }
 
 /** The anchor of a heading with a custom ID (`## Title {#id}`): spaces become `-`, then cleaned as any id. */
