@@ -33,9 +33,10 @@ interface Found {
  * the size (or through the step) that can actually reach them. Keyed by file and pattern.
  */
 const bounded: Record<string, {size?: number; reach?: (attack: string) => string | undefined; why: string}> = {
-  'src/engine.ts /[*{[].*$/': {size: 1000, why: 'a command-line pattern the user typed'},
-  'src/engine.ts / while parsing .*$/': {size: 4096, why: "the first line of a config loader's error message"},
-  'src/engine.ts / in "?\\/[^"]*"?$/': {size: 4096, why: "the first line of a config loader's error message"},
+  'src/engine/discover.ts /[*{[].*$/': {size: 1000, why: 'a command-line pattern the user typed'},
+  'src/engine/configs.ts /[*{[].*$/': {size: 1000, why: 'a command-line pattern the user typed'},
+  'src/engine/unified-engine-shims.ts / while parsing .*$/': {size: 4096, why: "the first line of a config loader's error message"},
+  'src/engine/unified-engine-shims.ts / in "?\\/[^"]*"?$/': {size: 4096, why: "the first line of a config loader's error message"},
   'src/page.ts /\\s+at line \\d+, column \\d+:?$/': {size: 1000, why: 'a YAML error message, which quotes no page text'},
   'src/parse.ts /\\s*\\(see https?:\\/\\/\\S+\\)$/': {size: 1000, why: "the MDX parser's reason, which quotes at most a tag name"},
   'src/site/json.ts /\\s*\\(\\d+:\\d+\\)$/': {size: 1000, why: "the JSON parser's message, which quotes one character"},
@@ -57,8 +58,8 @@ const dynamicSites: Record<string, string> = {
   "src/site/model.ts: new RegExp(':' + name + '\\\\b', 'g')": '`name` is a `\\w+` word: a literal, linear pattern',
   "rules/terminology.ts: new RegExp('(?<![\\\\p{L}\\\\p{N}_@/.\\\\-])' + source + '(?![\\\\p{L}\\\\p{N}_@/]|[.\\\\-][\\\\p{L}\\\\p{N}])', flags)":
     'the `terms` option: escaped words joined by `\\s+`, so a literal sits between any two repeats',
-  "rules/pages.data.ts: new RegExp('(?:^|[\\\\\\\\/])(?:' + names.join('|') + ')(?:[\\\\\\\\/.]|$)', 'i')":
-    "`names` are the constant page names of `rules/pages.data.ts`: literal words in one alternation, linear",
+  "rules/shared/pages.data.ts: new RegExp('(?:^|[\\\\\\\\/])(?:' + names.join('|') + ')(?:[\\\\\\\\/.]|$)', 'i')":
+    "`names` are the constant page names of `rules/shared/pages.data.ts`: literal words in one alternation, linear",
   "rules/steps-for-procedures.ts: new RegExp('(?<![\\\\p{L}\\\\p{N}])' + escape(phrase) + '(?![\\\\p{L}\\\\p{N}])', 'u')":
     "an escaped constant phrase of `rules/steps-for-procedures.data.ts`: a literal between two lookarounds",
   "rules/steps-for-procedures.ts: new RegExp('(?:^|[^\\\\p{L}])' + phrase + '(?![\\\\p{L}])', 'u')":
