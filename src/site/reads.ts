@@ -67,7 +67,7 @@ export function readSiteFile(absolute: string, root: string, maxBytes: number): 
  * the 10 MB limit`, `it is a symbolic link to a file outside the site folder`.
  */
 export function unreadableReason(error: unknown): string {
-  if (error instanceof BoundedReadError) return 'it ' + error.message
+  if (error instanceof BoundedReadError) return error.message === folderRefused ? 'it is a folder' : 'it ' + error.message
   const code = (error as NodeJS.ErrnoException).code
   if (code === 'ENOENT' || code === 'ENOTDIR') return 'no such file'
   if (code === 'EISDIR') return 'it is a folder'
@@ -75,6 +75,9 @@ export function unreadableReason(error: unknown): string {
   if (code === 'ELOOP') return 'too many levels of symbolic links'
   return code ?? String((error as Error).message ?? error)
 }
+
+/** What `readBounded` says of a folder, which a message says as the file system does. */
+const folderRefused = 'is not a regular file (a folder)'
 
 function realRoot(root: string): string {
   try {
