@@ -178,7 +178,7 @@ function writeSection(lines) {
   const old = start !== -1 && end > start ? text.slice(start + sectionStart.length, end).split('\n').filter((line) => line.startsWith('- ')) : []
   const steps = new Set(lines.map((line) => line.slice(2, line.indexOf(':'))))
   const kept = old.filter((line) => !steps.has(line.slice(2, line.indexOf(':'))))
-  const order = ['ulimit', 'memory', 'pretty']
+  const order = ['ulimit', 'memory', 'pretty', 'pretty-format']
   const merged = [...kept, ...lines].sort((a, b) => order.indexOf(a.slice(2, a.indexOf(':'))) - order.indexOf(b.slice(2, b.indexOf(':'))))
   const section = sectionStart + '\n## Scale: 20,000 pages (node bench/scale.mjs)\n\n' + merged.join('\n') + '\n' + sectionEnd
   const body = start !== -1 && end > start ? text.slice(0, start) + section + text.slice(end + sectionEnd.length) : text.trimEnd() + '\n\n' + section + '\n'
