@@ -1,7 +1,7 @@
 import path from 'node:path'
 import {defineRule, type SiteContext} from '../src/rule.js'
 import type {Site, SitePage} from '../src/site/model.js'
-import {readSiteFile} from '../src/site/reads.js'
+import {maxSitePageBytes, readSiteFile} from '../src/site/reads.js'
 import {resolveLink} from '../src/site/links.js'
 
 /**
@@ -56,7 +56,7 @@ export default defineRule({
         if (page.file) continue
         let text: string
         try {
-          text = readSiteFile(path.join(site.root, page.relative))
+          text = readSiteFile(path.join(site.root, page.relative), site.root, maxSitePageBytes)
         } catch {
           continue
         }

@@ -44,16 +44,46 @@ interface RenderOptions {
   started: number
 }
 
-/** Each reporter loads when its format is asked for. */
-async function render(format: Format, files: VFile[], options: RenderOptions): Promise<string> {
+/**
+ * The report in pieces, each made when it is asked for: the pretty report comes a file at a time, so a
+ * report of hundreds of thousands of problems is never held whole. Each reporter loads when its format
+ * is asked for.
+ */
+async function render(format: Format, files: VFile[], options: RenderOptions): Promise<Iterable<string>> {
   switch (format) {
-    case 'json': return (await import('./reporters/json.js')).json(files)
-    case 'github': return (await import('./reporters/github.js')).github(files, {workspace: process.env['GITHUB_WORKSPACE'] || undefined})
-    case 'sarif': return (await import('./reporters/sarif.js')).sarif(files, {root: process.env['GITHUB_WORKSPACE'] || options.cwd})
-    case 'html': return (await import('./reporters/html.js')).html(files, {cwd: options.cwd, durationMs: performance.now() - options.started})
-    case 'compact': return (await import('./reporters/pretty.js')).compact(files, {quiet: options.quiet})
-    default: return (await import('./reporters/pretty.js')).pretty(files, {color: options.color, quiet: options.quiet, width: options.width, pages: files.length})
+    case 'json': return [(await import('./reporters/json.js')).json(files)]
+    case 'github': return [(await import('./reporters/github.js')).github(files, {workspace: process.env['GITHUB_WORKSPACE'] || undefined})]
+    case 'sarif': return [(await import('./reporters/sarif.js')).sarif(files, {root: process.env['GITHUB_WORKSPACE'] || options.cwd})]
+    case 'html': return [(await import('./reporters/html.js')).html(files, {cwd: options.cwd, durationMs: performance.now() - options.started})]
+    case 'compact': return [(await import('./reporters/pretty.js')).compact(files, {quiet: options.quiet})]
+    default: return (await import('./reporters/pretty.js')).prettyChunks(files, {color: options.color, quiet: options.quiet, width: options.width, pages: files.length})
   }
+}
+
+/** Pieces of a report are written in blocks of about this many characters, not one write each. */
+const writeBlock = 64 * 1024
+
+/** `fs.writeSync` until every byte is written, as `fs.writeFileSync` does. */
+function writeAll(descriptor: number, text: string): void {
+  const bytes = Buffer.from(text)
+  for (let offset = 0; offset < bytes.length; ) offset += fs.writeSync(descriptor, bytes, offset)
+}
+
+/** Write a report's pieces as they come, in blocks; on a terminal, a report that is not empty ends with a line break. */
+function writeReport(pieces: Iterable<string>, write: (text: string) => void, endLine: boolean): void {
+  let block = ''
+  let last = ''
+  for (const piece of pieces) {
+    if (piece === '') continue
+    block += piece
+    last = piece
+    if (block.length >= writeBlock) {
+      write(block)
+      block = ''
+    }
+  }
+  if (endLine && last !== '' && !last.endsWith('\n')) block += '\n'
+  if (block !== '') write(block)
 }
 
 /** Extensions `--output-file` reads a format from. */
@@ -399,16 +429,24 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const {errors, warnings} = count(files)
   const color = values['no-color'] ? false : values.color ?? (io.isTTY && !process.env['NO_COLOR'])
   const renderOptions: RenderOptions = {color, quiet: values.quiet ?? false, cwd: io.cwd, width: io.columns, started}
-  const output = await render(format, files, renderOptions)
-  if (output) io.stdout(output.endsWith('\n') ? output : output + '\n')
+  writeReport(await render(format, files, renderOptions), io.stdout, true)
   for (const target of outputFiles) {
+    let descriptor: number | undefined
     try {
       const destination = path.resolve(io.cwd, target.path)
-      if (target.format === 'html') await writeHtml(destination, files, {cwd: io.cwd, durationMs: performance.now() - started})
-      else fs.writeFileSync(destination, await render(target.format, files, {...renderOptions, color: false, width: undefined}))
+      if (target.format === 'html') {
+        await writeHtml(destination, files, {cwd: io.cwd, durationMs: performance.now() - started})
+        continue
+      }
+      const pieces = await render(target.format, files, {...renderOptions, color: false, width: undefined})
+      descriptor = fs.openSync(destination, 'w')
+      const file = descriptor
+      writeReport(pieces, (text) => writeAll(file, text), false)
     } catch (error) {
       io.stderr('docs-lint: cannot write `' + target.path + '`: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message) + '\n')
       return 2
+    } finally {
+      if (descriptor !== undefined) fs.closeSync(descriptor)
     }
   }
   const summaryFile = process.env['GITHUB_STEP_SUMMARY']

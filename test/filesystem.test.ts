@@ -292,3 +292,74 @@ describe('errors a user can act on', () => {
     expect(reasons[1]).toEqual(reasons[0])
   }, 120_000)
 })
+
+describe('the site model reads docs.json, its includes and OpenAPI files as it reads pages', () => {
+  const fifo = (file: string) => process.getBuiltinModule('node:child_process').execFileSync('mkfifo', [file])
+  const {spawnSync} = process.getBuiltinModule('node:child_process')
+  const config = (extra: Record<string, unknown>) =>
+    JSON.stringify({name: 'Site', theme: 'mint', colors: {primary: '#0B6E4F'}, navigation: {groups: [{group: 'Start', pages: ['index']}]}, ...extra})
+  const withSpec = config({navigation: {groups: [{group: 'API', openapi: 'spec.json', pages: ['index', 'GET /users']}]}})
+  const spec = JSON.stringify({openapi: '3.0.0', info: {title: 'API', version: '1'}, paths: {'/users': {get: {summary: 'List users'}}}})
+  /** The installed command in a process of its own, with a time budget: a read of a pipe or `/dev/zero` would never end. */
+  const lintSite = (root: string, args: string[] = []) => {
+    const run = spawnSync(process.execPath, [bin, '--jobs', '0', '--format', 'json', ...args, '.'], {cwd: root, encoding: 'utf8', timeout: 20_000, maxBuffer: 64 * 1024 * 1024})
+    expect(run.signal, 'docs-lint never ends').toBeNull()
+    const report = JSON.parse(run.stdout) as Reported[]
+    return {code: run.status, stdout: run.stdout, config: report.find((file) => file.path === 'docs.json')?.messages.map((message) => message.reason) ?? []}
+  }
+
+  const cases: Array<[string, (parent: string, root: string) => void, string]> = [
+    ['docs.json, a symbolic link to a file outside the site', (parent, root) => {
+      fs.writeFileSync(path.join(parent, 'outside', 'docs.json'), config({description: secretText}))
+      fs.symlinkSync('../outside/docs.json', path.join(root, 'docs.json'))
+    }, 'Cannot read `docs.json`: it is a symbolic link to a file outside the site folder, expected a JSON file'],
+    ['docs.json, a named pipe', (_parent, root) => fifo(path.join(root, 'docs.json')),
+      'Cannot read `docs.json`: it is not a regular file (a named pipe), expected a JSON file'],
+    ['docs.json of 11 MB', (_parent, root) => fs.writeFileSync(path.join(root, 'docs.json'), config({description: 'x'.repeat(11 * 1024 * 1024)})),
+      'Cannot read `docs.json`: it is larger than the 10 MB limit, expected a JSON file'],
+    ['a `$ref` to a symbolic link to /dev/zero', (_parent, root) => {
+      fs.writeFileSync(path.join(root, 'docs.json'), config({navigation: {$ref: 'navigation.json'}}))
+      fs.symlinkSync('/dev/zero', path.join(root, 'navigation.json'))
+    }, 'Unexpected `$ref` `navigation.json`: it is a symbolic link to a file outside the site folder, expected a JSON file relative to `docs.json`'],
+    ['a `$ref` to a named pipe', (_parent, root) => {
+      fs.writeFileSync(path.join(root, 'docs.json'), config({navigation: {$ref: 'navigation.json'}}))
+      fifo(path.join(root, 'navigation.json'))
+    }, 'Unexpected `$ref` `navigation.json`: it is not a regular file (a named pipe), expected a JSON file relative to `docs.json`'],
+    ['an OpenAPI file that is a named pipe', (_parent, root) => {
+      fs.writeFileSync(path.join(root, 'docs.json'), withSpec)
+      fifo(path.join(root, 'spec.json'))
+    }, 'Unexpected OpenAPI file `spec.json` for `GET /users`: it is not a regular file (a named pipe), expected a readable OpenAPI file'],
+    ['an OpenAPI file that is a symbolic link outside the site', (parent, root) => {
+      fs.writeFileSync(path.join(root, 'docs.json'), withSpec)
+      fs.writeFileSync(path.join(parent, 'outside', 'spec.json'), spec)
+      fs.symlinkSync('../outside/spec.json', path.join(root, 'spec.json'))
+    }, 'Unexpected OpenAPI file `spec.json` for `GET /users`: it is a symbolic link to a file outside the site folder, expected a readable OpenAPI file']
+  ]
+  for (const [name, setUp, expected] of cases) {
+    it(name + ': one message on docs.json, never a hang nor the outside text', () => {
+      const {parent, root} = siteWithOutside({'index.mdx': goodPage})
+      setUp(parent, root)
+      const run = lintSite(root)
+      expect(run.config).toEqual([expected])
+      expect(run.stdout).not.toContain(secretText)
+      expect(run.code).toBe(1)
+    }, 30_000)
+  }
+
+  it('a symbolic link inside the site is read: the OpenAPI file it leads to is checked', () => {
+    const {root} = siteWithOutside({'index.mdx': goodPage, 'docs.json': withSpec, 'specs/api.json': spec})
+    fs.symlinkSync('specs/api.json', path.join(root, 'spec.json'))
+    expect(lintSite(root)).toMatchObject({config: [], code: 0})
+  })
+
+  it('a cached run checks the files again: an OpenAPI file replaced by a named pipe is reported, not waited on', () => {
+    const {root} = siteWithOutside({'index.mdx': goodPage, 'docs.json': withSpec, 'spec.json': spec})
+    const cache = ['--cache-location', path.join(root, '..', 'cache')]
+    expect(lintSite(root, cache)).toMatchObject({config: [], code: 0})
+    fs.rmSync(path.join(root, 'spec.json'))
+    fifo(path.join(root, 'spec.json'))
+    expect(lintSite(root, cache).config).toEqual([
+      'Unexpected OpenAPI file `spec.json` for `GET /users`: it is not a regular file (a named pipe), expected a readable OpenAPI file'
+    ])
+  }, 30_000)
+})

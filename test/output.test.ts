@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {VFile} from 'vfile'
-import {compact, pretty} from '../src/reporters/pretty.js'
+import {compact, pretty, prettyChunks} from '../src/reporters/pretty.js'
+import {main} from '../src/cli.js'
 import {goodPage, runCli, tempSite} from './helpers/cli.js'
 
 // What a person reads: problems grouped by file, wrapped to the terminal, and a summary that says
@@ -82,6 +83,49 @@ describe('pretty output', () => {
   })
 })
 
+describe('a large pretty report', () => {
+  /** 2,000 files of 3 problems each: some 400 KB of report. */
+  function largeReport(): VFile[] {
+    const files: VFile[] = []
+    for (let index = 0; index < 2000; index++) {
+      const file = new VFile({path: 'part-' + (index % 7) + '/page-' + index + '.mdx', cwd: '/site'})
+      for (const line of [3, 40, 120]) {
+        const message = file.message('Unexpected heading level `1` at line ' + line + ', expected `2`: the page title comes from front matter', {place: {line, column: 1}, ruleId: 'heading-levels', source: 'docs-lint'})
+        message.fatal = line === 40
+      }
+      files.push(file)
+    }
+    return files
+  }
+
+  it('comes a file at a time: the pieces are the report, in order, and none holds more than one file', () => {
+    const files = largeReport()
+    const pieces = [...prettyChunks(files, {width: 80})]
+    expect(pieces.join('')).toBe(pretty(files, {width: 80}))
+    // One piece per file with problems, then the summary.
+    expect(pieces).toHaveLength(2001)
+    expect(pieces[0]).toMatch(/^part-0\/page-0\.mdx\n/)
+    expect(pieces.at(-1)).toMatch(/^✖ 6,000 problems/)
+  })
+
+  it('is written by the command in blocks as it is made, not held whole', async () => {
+    // 400 pages of 10 headings at the wrong level: some 500 KB of report.
+    const page = goodPage + Array.from({length: 10}, (_, index) => '\n# Part ' + index + '\n\nText.\n').join('')
+    const root = tempSite(Object.fromEntries(Array.from({length: 400}, (_, index) => ['page-' + index + '.mdx', page])))
+    const writes: string[] = []
+    const code = await main(['--jobs', '0', '--no-color'], {stdout: (text) => writes.push(text), stderr: () => {}, cwd: root, isTTY: false})
+    expect(code).toBe(1)
+    const output = writes.join('')
+    expect(output).toContain('✖ 4,000 problems (4,000 errors, 0 warnings, 0 info) in 400 of 400 files\n')
+    expect(writes.length).toBeGreaterThan(5)
+    // Each write is a block of about 64 KB: whole files, never cut inside one.
+    for (const write of writes) {
+      expect(write.length).toBeLessThan(64 * 1024 + 1024)
+      expect(write.endsWith('\n\n') || write === writes.at(-1)).toBe(true)
+    }
+  }, 60_000)
+})
+
 describe('compact output', () => {
   it('prints path:line:col: severity message (rule)', () => {
     expect(compact(report()).split('\n').slice(0, 2)).toEqual([
@@ -95,10 +139,10 @@ describe('compact output', () => {
     const run = await runCli(['-f', 'compact', '-o', 'report.txt'], root)
     expect(run.stdout).toBe('a.mdx:1:1: warning Missing `description` in front matter, expected a non-empty string (front-matter)\n')
     expect(fs.readFileSync(path.join(root, 'report.txt'), 'utf8')).toContain('⚠ 1 problem (0 errors, 1 warning, 0 info) in 1 of 2 files')
-    const html = await runCli(['-o', 'report.html'], root)
-    expect(html.code).toBe(2)
-    expect(html.stderr).toContain('cannot tell the format of `--output-file report.html` from its extension')
-    expect(fs.existsSync(path.join(root, 'report.html'))).toBe(false)
+    const unknown = await runCli(['-o', 'report.xml'], root)
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('cannot tell the format of `--output-file report.xml` from its extension')
+    expect(fs.existsSync(path.join(root, 'report.xml'))).toBe(false)
   })
 })
 

@@ -33,47 +33,62 @@ const printable = escapeControl
  * problems, what `--fix` can fix and the rules that report most.
  */
 export function pretty(files: VFile[], options: ReporterOptions = {}): string {
+  let output = ''
+  for (const chunk of prettyChunks(files, options)) output += chunk
+  return output
+}
+
+/**
+ * `pretty`'s output in pieces, one for each file with problems and one for the summary, each made when
+ * it is asked for: a caller that writes each piece out holds one file's text at a time, not the report.
+ */
+export function* prettyChunks(files: readonly VFile[], options: ReporterOptions = {}): Generator<string, void, undefined> {
   const paint = (style: Style, text: string) => (options.color ? '\u001B[' + ansi[style] + 'm' + text + '\u001B[0m' : text)
   const levelStyle: Record<Level, Style> = {error: 'red', warning: 'yellow', info: 'blue'}
-  const chunks: string[] = []
   const counts: Record<Level, number> = {error: 0, warning: 0, info: 0}
   const byRule = new Map<string, number>()
   let fixable = 0
   let filesWithProblems = 0
-  const sorted = [...files].sort((a, b) => displayPath(a).localeCompare(displayPath(b)))
-  for (const file of sorted) {
+  for (const {file, shown} of sortedByPath(files)) {
     const messages = options.quiet ? file.messages.filter((message) => message.fatal === true) : file.messages
     if (messages.length === 0) continue
     filesWithProblems++
     // Lines right-aligned and columns left-aligned, so the colons line up.
-    const lineWidth = Math.max(...messages.map((message) => String(message.line ?? 1).length))
-    const columnWidth = Math.max(...messages.map((message) => String(message.column ?? 1).length))
-    const positions = messages.map((message) => String(message.line ?? 1).padStart(lineWidth) + ':' + String(message.column ?? 1).padEnd(columnWidth))
-    const levelWidth = Math.max(...messages.map((message) => levelOf(message).length))
-    chunks.push(paint('underline', printable(displayPath(file))) + '\n')
-    messages.forEach((message, index) => {
+    let lineWidth = 0
+    let columnWidth = 0
+    let levelWidth = 0
+    for (const message of messages) {
+      lineWidth = Math.max(lineWidth, String(message.line ?? 1).length)
+      columnWidth = Math.max(columnWidth, String(message.column ?? 1).length)
+      levelWidth = Math.max(levelWidth, levelOf(message).length)
+    }
+    let chunk = paint('underline', printable(shown)) + '\n'
+    for (const message of messages) {
       const level = levelOf(message)
       counts[level]++
       const rule = message.ruleId ?? ''
       byRule.set(rule, (byRule.get(rule) ?? 0) + 1)
       if ((message as VFileMessage & MessageExtras).fix) fixable++
-      const head = '  ' + positions[index]! + '  '
+      const head = '  ' + String(message.line ?? 1).padStart(lineWidth) + ':' + String(message.column ?? 1).padEnd(columnWidth) + '  '
       const indent = head.length + levelWidth + 2
       const lines = wrap(printable(message.reason), rule, options.width === undefined ? Infinity : options.width - indent)
       const last = lines.length - 1
-      chunks.push(
-        lines
-          .map((line, number) => {
-            const start = number === 0 ? paint('dim', head) + paint(levelStyle[level], level.padEnd(levelWidth)) + '  ' : ' '.repeat(indent)
-            return start + line + (number === last && rule ? '  ' + paint('dim', rule) : '') + '\n'
-          })
-          .join('')
-      )
-    })
-    chunks.push('\n')
+      for (let number = 0; number <= last; number++) {
+        const start = number === 0 ? paint('dim', head) + paint(levelStyle[level], level.padEnd(levelWidth)) + '  ' : ' '.repeat(indent)
+        chunk += start + lines[number]! + (number === last && rule ? '  ' + paint('dim', rule) : '') + '\n'
+      }
+    }
+    yield chunk + '\n'
   }
-  chunks.push(summary(counts, filesWithProblems, fixable, byRule, options, paint))
-  return chunks.join('')
+  const end = summary(counts, filesWithProblems, fixable, byRule, options, paint)
+  if (end) yield end
+}
+
+/** The files in the order of their shown paths (each worked out once, compared by one collator). */
+function sortedByPath(files: readonly VFile[]): Array<{file: VFile; shown: string}> {
+  // The comparison `localeCompare` makes, with its collator made once instead of looked up per comparison.
+  const collator = new Intl.Collator()
+  return files.map((file) => ({file, shown: displayPath(file)})).sort((a, b) => collator.compare(a.shown, b.shown))
 }
 
 /** Words of `reason` in lines of at most `width` columns, the last leaving room for the rule id. */
@@ -131,11 +146,11 @@ function displayPath(file: VFile): string {
 /** `path:line:column: severity message (rule)`, one problem a line, for editors and grep. */
 export function compact(files: VFile[], options: Pick<ReporterOptions, 'quiet'> = {}): string {
   const lines: string[] = []
-  for (const file of [...files].sort((a, b) => displayPath(a).localeCompare(displayPath(b)))) {
+  for (const {file, shown} of sortedByPath(files)) {
     for (const message of file.messages) {
       if (options.quiet && message.fatal !== true) continue
       lines.push(
-        printable(displayPath(file)) + ':' + (message.line ?? 1) + ':' + (message.column ?? 1) + ': ' + levelOf(message) + ' ' +
+        printable(shown) + ':' + (message.line ?? 1) + ':' + (message.column ?? 1) + ': ' + levelOf(message) + ' ' +
           printable(message.reason) + (message.ruleId ? ' (' + message.ruleId + ')' : '')
       )
     }

@@ -2,7 +2,7 @@ import path from 'node:path'
 import {parse, type MemberNode, type ValueNode} from '@humanwhocodes/momoa'
 import type {Position} from 'unist'
 import {VFile} from 'vfile'
-import {readSiteFile} from './reads.js'
+import {maxSiteConfigBytes, readSiteFile, unreadableReason} from './reads.js'
 
 /** One JSON file of the site config (`docs.json`, or a file it includes with `$ref`). */
 export interface JsonDocument {
@@ -41,8 +41,9 @@ export interface RefProblem {
   reason: string
 }
 
-export function readJsonDocument(filePath: string, text?: string): JsonDocument {
-  const value = text ?? readSiteFile(filePath)
+/** A JSON file of the site config in `root`, read as `readSiteFile` reads (inside the site, bounded). */
+export function readJsonDocument(filePath: string, root: string, text?: string): JsonDocument {
+  const value = text ?? readSiteFile(filePath, root, maxSiteConfigBytes)
   const file = new VFile({path: filePath, value})
   try {
     const document = parse(value, {mode: 'json'})
@@ -64,8 +65,7 @@ export function readJsonDocument(filePath: string, text?: string): JsonDocument 
 
 /** A config file that is there but cannot be read: reported on, never thrown. */
 export function unreadableDocument(filePath: string, error: unknown): JsonDocument {
-  const code = (error as NodeJS.ErrnoException).code
-  const reason = code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? String((error as Error).message ?? error))
+  const reason = unreadableReason(error)
   return {path: filePath, file: new VFile({path: filePath}), body: undefined, parseError: undefined, readError: reason}
 }
 
@@ -89,13 +89,14 @@ export function resolveDocument(main: JsonDocument, root: string): ResolveResult
   const problems: RefProblem[] = []
   const loaded = new Map<string, JsonDocument>([[main.path, main]])
 
-  function load(filePath: string): JsonDocument | undefined {
+  /** The included file, or why it cannot be read. */
+  function load(filePath: string): JsonDocument | string {
     let doc = loaded.get(filePath)
     if (doc) return doc
     try {
-      doc = readJsonDocument(filePath)
-    } catch {
-      return undefined
+      doc = readJsonDocument(filePath, root)
+    } catch (error) {
+      return unreadableReason(error)
     }
     loaded.set(filePath, doc)
     documents.push(doc)
@@ -173,8 +174,8 @@ export function resolveDocument(main: JsonDocument, root: string): ResolveResult
       return undefined
     }
     const included = load(target)
-    if (!included) {
-      problems.push({doc, place, reason: 'Unexpected `$ref` `' + reference + '`: no such file, expected a JSON file relative to `' + path.relative(root, doc.path).split(path.sep).join('/') + '`'})
+    if (typeof included === 'string') {
+      problems.push({doc, place, reason: 'Unexpected `$ref` `' + reference + '`: ' + included + ', expected a JSON file relative to `' + path.relative(root, doc.path).split(path.sep).join('/') + '`'})
       return undefined
     }
     if (!included.body) return undefined

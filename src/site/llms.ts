@@ -5,6 +5,7 @@ import {unifiedDiff} from '../diff.js'
 import {get} from './json.js'
 import {loadSiteConfig, Site} from './model.js'
 import {findSiteRoot} from './files.js'
+import {maxSitePageBytes, readInside} from './reads.js'
 import {yaml} from '../lazy.js'
 
 export interface LlmsOptions {
@@ -32,7 +33,7 @@ export function buildLlmsTxt(site: Site, options: LlmsOptions = {}): string {
     const page = site.pageAt(path.posix.normalize(entry.value.trim().replace(/^\/+/, '')))
     if (!page || listed.has(page.relative)) continue
     listed.add(page.relative)
-    const data = frontMatterOf(path.join(site.root, page.relative))
+    const data = frontMatterOf(path.join(site.root, page.relative), site.root)
     const title = text(data['title']) ?? text(data['sidebarTitle']) ?? page.route
     const pageDescription = text(data['description'])
     // Without a site `description`, the home page (the first entry) sums the site up.
@@ -111,10 +112,10 @@ Options:
       --check           Write nothing; exit with 1 and print a diff when the file is out of date
   -h, --help            Print this help`
 
-function frontMatterOf(filePath: string): Record<string, unknown> {
+function frontMatterOf(filePath: string, root: string): Record<string, unknown> {
   let source: string
   try {
-    source = fs.readFileSync(filePath, 'utf8')
+    source = readInside(filePath, root, maxSitePageBytes)
   } catch {
     return {}
   }

@@ -8,7 +8,7 @@ import {parsePage, parseFailureOf} from '../parse.js'
 import {collectSiteFacts, siteFactsOf, type PageFacts} from './facts.js'
 import {get, readJsonDocument, resolveDocument, toValue, unreadableDocument, type JsonDocument, type Located, type RefProblem} from './json.js'
 import {navigationEntries, type NavigationEntry} from './navigation.js'
-import {readSiteFile, siteFileExists} from './reads.js'
+import {maxOpenApiBytes, maxSiteConfigBytes, maxSitePageBytes, readInside, readSiteFile, siteFileExists, unreadableReason} from './reads.js'
 import {configNames, listFiles, relativeTo, type LintedPage} from './files.js'
 import {yaml} from '../lazy.js'
 import {operationPageRoute, operationPages, type OperationPage, type PageSettings} from './openapi-pages.js'
@@ -145,7 +145,7 @@ export class Site {
       const absolute = path.join(this.root, page.relative)
       let text: string
       try {
-        text = fs.readFileSync(absolute, 'utf8')
+        text = readInside(absolute, this.root, maxSitePageBytes)
       } catch {
         continue
       }
@@ -221,7 +221,8 @@ export class Site {
     if (this.anchorCache.has(page.relative)) return this.anchorCache.get(page.relative)
     let facts: PageFacts | undefined
     try {
-      const file = new VFileClass({path: path.join(this.root, page.relative), value: readSiteFile(path.join(this.root, page.relative))})
+      const absolute = path.join(this.root, page.relative)
+      const file = new VFileClass({path: absolute, value: readSiteFile(absolute, this.root, maxSitePageBytes)})
       const tree = parsePage(file)
       const failed = parseFailureOf(file) !== undefined
       facts = collectSiteFacts(tree, file, createPage(file, tree, {parseFailed: failed}), failed)
@@ -320,9 +321,9 @@ export class Site {
     const file = path.join(this.root, relative)
     let text: string
     try {
-      text = readSiteFile(file)
-    } catch {
-      return {reference, file: undefined, operations: undefined, pages: undefined, error: 'no such file'}
+      text = readSiteFile(file, this.root, maxOpenApiBytes)
+    } catch (error) {
+      return {reference, file: undefined, operations: undefined, pages: undefined, error: unreadableReason(error)}
     }
     try {
       const document = (/\.ya?ml$/i.test(file) ? yaml().parse(text) : JSON.parse(text)) as Record<string, unknown>
@@ -434,7 +435,7 @@ export function loadSiteConfig(root: string): SiteConfig | undefined {
     if (!siteFileExists(filePath)) continue
     let main: JsonDocument
     try {
-      main = readJsonDocument(filePath)
+      main = readJsonDocument(filePath, root)
     } catch (error) {
       main = unreadableDocument(filePath, error)
     }
@@ -457,7 +458,7 @@ function listedFiles(root: string): Set<string> {
     for (const name of listingNames) {
       let text: string
       try {
-        text = readSiteFile(path.join(folder, name))
+        text = readSiteFile(path.join(folder, name), folder, maxSiteConfigBytes)
       } catch {
         continue
       }

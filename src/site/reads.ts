@@ -1,10 +1,23 @@
 import fs from 'node:fs'
+import path from 'node:path'
+import {BoundedReadError, readBounded} from '../bounded-read.js'
 import {contentHash} from '../stamp.js'
+import {defaultMaxFileSize} from '../limits.js'
+
+/** `docs.json`, `mint.json` and the files they include: the largest real ones hold well under 1 MB. */
+export const maxSiteConfigBytes = 10 * 1024 * 1024
+/** OpenAPI files: real ones reach a few MB. */
+export const maxOpenApiBytes = 50 * 1024 * 1024
+/** Pages the site model reads itself (pages not linted in this run): as many bytes as a page may hold. */
+export const maxSitePageBytes = defaultMaxFileSize
+/** The largest of the caps above: a cached run reads a file again within it (see `readsHold`). */
+const maxSiteBytes = Math.max(maxSiteConfigBytes, maxOpenApiBytes, maxSitePageBytes)
 
 /**
  * What the site checks learned from the disk, one entry each, so that a cached run can tell whether
  * their results still hold without running them:
- * - `r:<path>`: a file read, with the hash of its text, or null when it could not be read;
+ * - `r:<path>\0<root>`: a file read inside `root`, with the hash of its text, or `!` and why it could
+ *   not be read;
  * - `e:<path>`: whether a path exists (`1` or `0`);
  * - `l:<folder>`: the hash of a folder's listing (every file and folder under it, see `listing`).
  */
@@ -24,17 +37,59 @@ export function recordReads<T>(checks: () => T): {result: T; reads: SiteReads} {
   }
 }
 
-/** `fs.readFileSync(absolute, 'utf8')`, noted. Throws as it does. */
-export function readSiteFile(absolute: string): string {
+/**
+ * The text of a file of the site in `root`, read as pages are: its real path must lie inside the real
+ * path of `root` (a symbolic link never leads out of the site), it must be a regular file (a named pipe
+ * or a device is refused, never waited on or read without end) of at most `maxBytes`. Throws a
+ * `BoundedReadError` saying why it refused (`is a named pipe ...`), or the error of the file system.
+ */
+export function readInside(absolute: string, root: string, maxBytes: number): string {
+  const real = fs.realpathSync(absolute)
+  if (!isInside(real, realRoot(root))) throw new BoundedReadError('is a symbolic link to a file outside the site folder')
+  return readBounded(real, maxBytes).toString('utf8')
+}
+
+/** `readInside`, noted. */
+export function readSiteFile(absolute: string, root: string, maxBytes: number): string {
   let text: string
   try {
-    text = fs.readFileSync(absolute, 'utf8')
+    text = readInside(absolute, root, maxBytes)
   } catch (error) {
-    recording?.set('r:' + absolute, null)
+    recording?.set('r:' + absolute + '\0' + root, '!' + unreadableReason(error))
     throw error
   }
-  recording?.set('r:' + absolute, contentHash(text))
+  recording?.set('r:' + absolute + '\0' + root, contentHash(text))
   return text
+}
+
+/**
+ * Why a file could not be read, for a message: `no such file`, `it is a folder`, `it is larger than
+ * the 10 MB limit`, `it is a symbolic link to a file outside the site folder`.
+ */
+export function unreadableReason(error: unknown): string {
+  if (error instanceof BoundedReadError) return error.message === folderRefused ? 'it is a folder' : 'it ' + error.message
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ENOENT' || code === 'ENOTDIR') return 'no such file'
+  if (code === 'EISDIR') return 'it is a folder'
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied'
+  if (code === 'ELOOP') return 'too many levels of symbolic links'
+  return code ?? String((error as Error).message ?? error)
+}
+
+/** What `readBounded` says of a folder, which a message says as the file system does. */
+const folderRefused = 'is not a regular file (a folder)'
+
+function realRoot(root: string): string {
+  try {
+    return fs.realpathSync(root)
+  } catch {
+    return path.resolve(root)
+  }
+}
+
+function isInside(real: string, root: string): boolean {
+  const relative = path.relative(root, real)
+  return relative === '' || (relative !== '..' && !relative.startsWith('..' + path.sep) && !path.isAbsolute(relative))
 }
 
 /** `fs.existsSync(absolute)`, noted. */
@@ -67,14 +122,19 @@ export function readsHold(
     const target = key.slice(2)
     switch (key.slice(0, 2)) {
       case 'r:': {
+        // Within the largest cap: a file that grew past its own cap has a new hash, and is read again.
+        const [file, root] = target.split('\0')
+        if (file === undefined || root === undefined) return undefined
         let text: string | undefined
+        let outcome: string
         try {
-          text = fs.readFileSync(target, 'utf8')
-        } catch {
-          text = undefined
+          text = readInside(file, root, maxSiteBytes)
+          outcome = contentHash(text)
+        } catch (error) {
+          outcome = '!' + unreadableReason(error)
         }
-        if ((text === undefined ? null : contentHash(text)) !== value) return undefined
-        if (text !== undefined) texts.set(target, text)
+        if (outcome !== value) return undefined
+        if (text !== undefined) texts.set(file, text)
         break
       }
       case 'e:':
