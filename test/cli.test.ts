@@ -246,6 +246,24 @@ describe('config files as people write them', () => {
   })
 })
 
+describe('pages whose names look like globs', () => {
+  it('lints `[id].mdx` and `{slug}.md` found in a folder, and named on the command line, and still ignores them when ignored', async () => {
+    const root = tempSite({'index.mdx': goodPage, 'api/[id].mdx': h1Page, 'api/{slug}.md': h1Page})
+    const run = await runCli(['--format', 'json'], root)
+    const linted = (JSON.parse(run.stdout) as Array<{path: string; messages: Array<{ruleId: string}>}>)
+      .filter((file) => file.messages.some((message) => message.ruleId === 'heading-levels'))
+      .map((file) => file.path)
+      .sort()
+    expect(linted).toEqual(['api/[id].mdx', 'api/{slug}.md'])
+    const named = await runCli(['--format', 'json', 'api/[id].mdx'], root)
+    expect(named.code).toBe(1)
+    expect((JSON.parse(named.stdout) as Array<{path: string}>).map((file) => file.path)).toEqual(['api/[id].mdx'])
+    fs.writeFileSync(path.join(root, '.docs-lintignore'), 'api/\n')
+    const ignored = await runCli(['--format', 'json'], root)
+    expect(ignored.code).toBe(0)
+  })
+})
+
 describe('the installed bin', () => {
   it('runs as a command and sets the exit code', async () => {
     const root = tempSite({'a.mdx': h1Page})

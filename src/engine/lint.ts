@@ -1,4 +1,5 @@
 // A run: the orchestration of discovery, configs, dispatch, the site checks and the report's order.
+import fs from 'node:fs'
 import path from 'node:path'
 import {VFile as VFileClass, type VFile} from 'vfile'
 import {compareMessage} from 'vfile-sort'
@@ -151,7 +152,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     }
     // Only a replay reads the walk's stats; a run through unified-engine should not hold one per page.
     inputs?.stats.clear()
-    const given = [...screened.patterns, ...(options.files ?? [])]
+    const given = [...screened.patterns.map((pattern) => literalPage(cwd, pattern)), ...(options.files ?? [])]
     // Folders with no page in them: unified-engine, given nothing, would read standard input.
     if (!files && given.length === 0) files = []
     if (!files) {
@@ -253,4 +254,14 @@ async function finish(
     notices.push(...cache.notices)
   }
   return {files, configErrors: [...configErrors], notices, roots: screened.roots}
+}
+
+/**
+ * A page whose name holds glob characters (`[id].mdx`, `{slug}.md`) goes to unified-engine as a file:
+ * as a string it would be expanded as a glob and match nothing.
+ */
+function literalPage(cwd: string, pattern: string): string | VFile {
+  if (!/[*?[\]{}()!+@]/.test(pattern)) return pattern
+  const absolute = path.resolve(cwd, pattern)
+  return fs.statSync(absolute, {throwIfNoEntry: false})?.isFile() ? new VFileClass({path: absolute, cwd}) : pattern
 }
