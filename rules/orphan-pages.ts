@@ -3,6 +3,7 @@ import {defineRule, type SiteContext} from '../src/rule.js'
 import type {Site, SitePage} from '../src/site/model.js'
 import {maxSitePageBytes, readSiteFile} from '../src/site/reads.js'
 import {resolveLink} from '../src/site/links.js'
+import {neverReadByReaders} from '../src/published.js'
 
 /**
  * Pages no navigation entry reaches and no other page links to: readers find them only by a search.
@@ -41,7 +42,7 @@ export default defineRule({
       if (candidates.length === 0) return
       // A page outside the navigation that another page links to is a hidden page, which the platform
       // supports on purpose (opened from a card gallery, say). Links of the linted pages are in their
-      // facts; of the others, only pages whose text names a candidate are read.
+      // facts; of the others, only pages a reader can open whose text names a candidate are read.
       const linked = new Set<string>()
       const addTargets = (from: SitePage) => {
         for (const link of site.factsOf(from)?.links ?? []) {
@@ -53,7 +54,8 @@ export default defineRule({
       for (const page of site.linted) addTargets(page)
       const names = new Set(candidates.map((page) => path.posix.basename(page.route) === 'index' ? path.posix.basename(path.posix.dirname(page.route)) : path.posix.basename(page.route)))
       for (const page of site.pages.values()) {
-        if (page.file) continue
+        // A link from a README or an assistant's instructions brings no reader to a page.
+        if (page.file || neverReadByReaders(page.relative)) continue
         let text: string
         try {
           text = readSiteFile(path.join(site.root, page.relative), site.root, maxSitePageBytes)

@@ -111,6 +111,7 @@ describe('site checks', () => {
     }
   })
 
+  // The fixture's README.md and AGENTS.md link to the orphan: the platform publishes neither, so no reader arrives that way.
   it('check each site of a run against its own config', async () => {
     const root = fixturesRoot
     const messages = await siteMessages(root, {'orphan-pages': 'warn'}, {patterns: ['orphan-pages/ok', 'orphan-pages/not-ok']})

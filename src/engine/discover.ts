@@ -6,6 +6,7 @@ import path from 'node:path'
 import type {VFile} from 'vfile'
 import {pageStat} from '../stamp.js'
 import {discoveryFileName, discoveryFilesAbove, type DiscoveryInputs} from '../snapshot.js'
+import {assistantInstructions, platformIgnores} from '../published.js'
 
 /** The shard (1-based) a page belongs to: FNV-1a of its `/`-separated path, so every runner agrees. */
 export function shardOf(relativePath: string, count: number): number {
@@ -19,21 +20,6 @@ export function shardOf(relativePath: string, count: number): number {
 }
 
 export const pageExtensions = ['md', 'mdx'] as const
-
-/** What the platform never publishes, so docs-lint never lints it either. */
-const platformIgnores = [
-  '.git/', '.github/', '.claude/', '.agents/', '.idea/', 'node_modules/',
-  'README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md'
-]
-
-/**
- * Instructions for AI assistants, not pages for readers. The platform would serve them at their path
- * unless `.mintignore` lists them, but their headings and prose follow no page convention, so no rule
- * (orphan-pages neither) reads them. Only `.md`: an `agents.mdx` is a page about agents.
- */
-const assistantInstructions = [
-  '.cursor/', '.windsurf/', '.clinerules/', 'CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'AGENT.md', 'GEMINI.md', 'SKILL.md', 'skill.md'
-]
 
 /**
  * How unified-engine finds the pages to lint and their config and ignore files. `lint` and
