@@ -8,6 +8,8 @@ import {deepestNesting, estimateNesting, maxNesting, type Nesting} from './nesti
 import {gfmFeatures, remarkGfmFeatures} from './gfm.js'
 import {remarkHeadingId} from './heading-id.js'
 import {defaultMaxFileSize} from './limits.js'
+import {parseIncrementally} from './incremental-parse.js'
+import path from 'node:path'
 
 /** Why a page's body could not be parsed, kept until the rules have run. */
 export interface ParseFailure {
@@ -77,7 +79,9 @@ export function parsePage(file: VFile): Root {
   try {
     const tooDeepAt = provenTooDeep(source, markdownOnly)
     if (tooDeepAt) return tooDeep(file, source, tooDeepAt)
-    const tree = parserFor(source, markdownOnly).parse(file)
+    // In the language server, only what an edit changed is parsed again (see incremental-parse.ts).
+    const key = path.resolve(file.cwd, file.path)
+    const tree = parseIncrementally(key, source, markdownOnly, (text) => parserFor(text, markdownOnly).parse(text === source ? file : text))
     if (source.charCodeAt(0) === 0xfeff) movePastMark(tree)
     const deepest = deepestNesting(tree)
     return deepest.depth > maxNesting ? tooDeep(file, source, deepest) : tree

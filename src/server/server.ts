@@ -21,6 +21,7 @@ import {
 import {TextDocument} from 'vscode-languageserver-textdocument'
 import {lint} from '../engine.js'
 import {PagePool} from '../pool.js'
+import {enableIncrementalParse, forgetIncrementalParse} from '../incremental-parse.js'
 import {fixText} from '../fix.js'
 import type {ResolvedConfig} from '../config.js'
 import {findSiteRoot} from '../site/files.js'
@@ -36,8 +37,14 @@ import {
   rangesTouch
 } from './convert.js'
 
-/** Quiet time after the last keystroke before a page is linted again. */
+/**
+ * Quiet time after the last keystroke before a page is linted again: as long as its last lint took,
+ * from `MIN_DEBOUNCE_MS` to `DEBOUNCE_MS`. A page that lints in 40 ms is linted almost as the writer
+ * types; one that takes a second waits for a real pause, so fewer lints start that a newer text
+ * replaces before they end.
+ */
 export const DEBOUNCE_MS = 150
+export const MIN_DEBOUNCE_MS = 50
 
 /** What a user sets under `docs-lint` in the editor (all optional; `null` from the client means defaults). */
 export interface ServerSettings {
@@ -105,7 +112,12 @@ export const MAX_DIAGNOSTICS = 5000
 
 /** Wire docs-lint into a language server connection: diagnostics, quick fixes and fix-all. */
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
-  const debounceMs = options.debounceMs ?? DEBOUNCE_MS
+  /** How long the last lint of each page took, which sets its debounce (unless `options.debounceMs`). */
+  const lintMs = new Map<string, number>()
+  const debounceOf = (uri: string): number =>
+    options.debounceMs ?? Math.min(DEBOUNCE_MS, Math.max(MIN_DEBOUNCE_MS, Math.round(lintMs.get(uri) ?? DEBOUNCE_MS)))
+  // Each edit re-parses only the part of the page it changed (see incremental-parse.ts).
+  enableIncrementalParse()
   const configurationTimeoutMs = options.configurationTimeoutMs ?? CONFIGURATION_TIMEOUT_MS
   const workerPageChars = options.workerPageChars ?? WORKER_PAGE_CHARS
   const maxDiagnostics = options.maxDiagnostics ?? MAX_DIAGNOSTICS
@@ -194,7 +206,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   documents.onDidOpen((event) => justOpened.add(event.document.uri))
   documents.onDidChangeContent((event) => {
     const uri = event.document.uri
-    schedule(uri, justOpened.delete(uri) ? 0 : debounceMs)
+    schedule(uri, justOpened.delete(uri) ? 0 : debounceOf(uri))
   })
   documents.onDidClose((event) => {
     const uri = event.document.uri
@@ -204,6 +216,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     results.delete(uri)
     settingsCache.delete(uri)
     publishedGeneration.delete(uri)
+    lintMs.delete(uri)
+    const target = targetOf(event.document)
+    if (target) forgetIncrementalParse(target.path)
     connection.sendDiagnostics({uri, diagnostics: []}).catch(() => {})
   })
 
@@ -231,7 +246,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   function relintAll(): void {
     generation++
-    for (const document of documents.all()) schedule(document.uri, debounceMs)
+    for (const document of documents.all()) schedule(document.uri, debounceOf(document.uri))
   }
 
   function schedule(uri: string, delay: number): void {
@@ -247,7 +262,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!document || shuttingDown) return
     const startGeneration = generation
     try {
+      const started = performance.now()
       const page = await resultFor(document)
+      lintMs.set(uri, performance.now() - started)
       const current = documents.get(uri)
       // A newer version arrived while linting: its own run publishes. A result of an older config
       // is still right about this text, so it shows until the newer one lands, never after it.

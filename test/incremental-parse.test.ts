@@ -1,0 +1,116 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {VFile} from 'vfile'
+import {parseFailureOf, parsePage} from '../src/parse.js'
+import {enableIncrementalParse, forgetIncrementalParse, incrementalStats} from '../src/incremental-parse.js'
+
+// The language server parses again only the part of a page an edit changed. Whatever it reuses, the
+// tree must be the one a whole parse gives: these compare the two after edits of every kind.
+
+let page = 0
+/** A page parsed as the server does: the same key every time. */
+function parseAs(key: string, text: string): {tree: unknown; partial: boolean} {
+  const before = incrementalStats.partial
+  const file = new VFile({path: key, value: text})
+  const tree = parsePage(file)
+  const failure = parseFailureOf(file)
+  return {tree: failure ? 'fails: ' + failure.reason : tree, partial: incrementalStats.partial > before}
+}
+/** The same text parsed whole, under a key never seen before. */
+function parseWhole(key: string, text: string): unknown {
+  const file = new VFile({path: key.replace(/(\.mdx?)$/, '.whole-' + page++ + '$1'), value: text})
+  const tree = parsePage(file)
+  const failure = parseFailureOf(file)
+  return failure ? 'fails: ' + failure.reason : tree
+}
+
+const sections = (count: number) =>
+  Array.from({length: count}, (_, index) =>
+    [
+      '## Setting ' + index, '',
+      'You set this value in the config file, and you can override it per page.', '',
+      '- Use `value-' + index + '` for the default.', '- See [the guide](/guides/setup) for details.', '',
+      '<Note>', '  You can also set it with an `{env}` variable: {props.name}.', '</Note>', '',
+      '```bash', 'tool config set setting-' + index + ' true', '```', '',
+      '| Option | Default |', '| --- | --- |', '| `enabled` | `true` |', ''
+    ].join('\n')
+  ).join('\n')
+const base = '---\ntitle: Reference\ndescription: Every setting of the tool.\n---\n\nimport {Tabs} from "/snippets/tabs.mdx"\n\n' + sections(12)
+
+describe('incremental parse (language server)', () => {
+  beforeAll(() => enableIncrementalParse(8))
+  afterAll(() => enableIncrementalParse(0))
+
+  // Each case: an edit at the first match of `find` (replace it with `replace`) on the page above.
+  const cases: Array<{name: string; find: string; replace: string; partial: boolean}> = [
+    {name: 'typing in a paragraph', find: 'override it per page.', replace: 'override it per pages.', partial: true},
+    {name: 'a new line in a paragraph', find: 'config file, and', replace: 'config file,\nand', partial: true},
+    {name: 'a new paragraph', find: 'per page.\n', replace: 'per page.\n\nOne more.\n', partial: true},
+    {name: 'an attribute value in a component', find: '{props.name}', replace: '{props.title}', partial: true},
+    {name: 'a code fence opened and left open (all after it is code)', find: '## Setting 3\n', replace: '## Setting 3\n\n```\n', partial: false},
+    {name: 'a list item right after a list (joins it)', find: 'for details.\n\n<Note>', replace: 'for details.\n\n- joined\n\n<Note>', partial: false},
+    {name: 'a line indented under a list item (continues it)', find: 'for details.\n\n<Note>', replace: 'for details.\n\n  continued\n\n<Note>', partial: false},
+    {name: 'front matter closed later on', find: '---\n\nimport', replace: '--\n\nimport', partial: false},
+    {name: 'a link reference definition', find: 'per page.\n', replace: 'per page.\n\n[guide]: /guides/setup\n', partial: false},
+    {name: 'a component left open (a parse error)', find: '</Note>', replace: '', partial: false},
+    // `import {Tabs}` holds one estree node twice, whose positions the parser moves twice: never moved.
+    {name: 'the front matter above an import changed', find: 'title: Reference', replace: 'title: References', partial: false},
+    {name: 'text added at the end of the page', find: '| `enabled` | `true` |\n\n## Setting 11', replace: '| `enabled` | `true` |\n\n## Setting 11', partial: true}
+  ]
+  for (const {name, find, replace, partial} of cases) {
+    it(name + ': the tree a whole parse gives' + (partial ? ', parsing only the edited part' : ''), () => {
+      const key = path.resolve('reference-' + page++ + '.mdx')
+      parseAs(key, base)
+      const index = base.indexOf(find)
+      expect(index).toBeGreaterThan(-1)
+      const edited = base.slice(0, index) + replace + base.slice(index + find.length)
+      const result = parseAs(key, edited)
+      expect(result.tree).toEqual(parseWhole(key, edited))
+      expect(result.partial).toBe(partial)
+      // And back: undoing the edit gives the first tree again.
+      expect(parseAs(key, base).tree).toEqual(parseWhole(key, base))
+    })
+  }
+
+  it('appending to the last block at the end of the page: the tree a whole parse gives', () => {
+    const key = path.resolve('end-' + page++ + '.md')
+    const text = '# Title\n\nA paragraph that ends the page.\n'
+    parseAs(key, text)
+    for (const added of ['1. ', '- item\n', '===\n', 'more text\n']) {
+      expect(parseAs(key, text + added).tree).toEqual(parseWhole(key, text + added))
+      parseAs(key, text)
+    }
+  })
+
+  it('a page forgotten (closed in the editor) is parsed whole the next time', () => {
+    const key = path.resolve('closed-' + page++ + '.mdx')
+    parseAs(key, base)
+    forgetIncrementalParse(key)
+    expect(parseAs(key, base + '\nMore.\n').partial).toBe(false)
+  })
+
+  it('the tree handed out is a copy: changing it changes no later parse', () => {
+    const key = path.resolve('copy-' + page++ + '.mdx')
+    const first = parseAs(key, base).tree as {children: Array<{type: string}>}
+    first.children.length = 0
+    const edited = base.replace('per page.', 'per page!')
+    expect(parseAs(key, edited).tree).toEqual(parseWhole(key, edited))
+  })
+
+  // Edits of every kind at random places on real pages (bench/incremental-equivalence.mjs runs all of them).
+  const corporaRoot = path.resolve(import.meta.dirname, '../../shared/corpora')
+  it.skipIf(!fs.existsSync(corporaRoot))('random edits on 120 real pages: every tree is the one a whole parse gives', async () => {
+    // @ts-expect-error: a plain script beside the tests
+    const {checkIncrementalParse} = (await import('../bench/incremental-check.mjs')) as {
+      checkIncrementalParse: (options: {folders: string[]; edits: number; seed: number; limit: number; parsePage: typeof parsePage; parseFailureOf: typeof parseFailureOf; forget: typeof forgetIncrementalParse; stats: typeof incrementalStats}) => {pages: number; edits: number; differ: number; partial: number; examples: string[]}
+    }
+    const folders = fs.readdirSync(corporaRoot).filter((name) => !name.startsWith('.')).map((name) => path.join(corporaRoot, name))
+    const result = checkIncrementalParse({folders, edits: 8, seed: 1126, limit: 15, parsePage, parseFailureOf, forget: forgetIncrementalParse, stats: incrementalStats})
+    expect(result.examples).toEqual([])
+    expect(result.differ).toBe(0)
+    expect(result.pages).toBeGreaterThan(100)
+    // Most edits reuse the rest of the page.
+    expect(result.partial / result.edits).toBeGreaterThan(0.4)
+  }, 120_000)
+})
