@@ -57,7 +57,9 @@ export async function runSiteChecks(
     const before = new Map(group.map((file) => [file, file.messages.length]))
     // The site rules load only here: a run the cache serves needs none of them.
     const {checkSite} = await import('./check.js')
-    const {result: documents, reads} = recordReads(() => checkSite(root, linted, rootConfig, changes, options.cwd))
+    // What the checks read is noted (with a hash of each file) only for the cache to replay them.
+    const check = () => checkSite(root, linted, rootConfig, changes, options.cwd)
+    const {result: documents, reads} = key !== undefined ? recordReads(check) : {result: check(), reads: []}
     // Pages' facts were masked when the pages were linted; the config files' secrets are masked here.
     const {redactorFor} = await import('../secrets.js')
     const redact = redactorFor(documents.map((file) => String(file.value ?? '')), rootConfig)
