@@ -4,18 +4,21 @@ import {pathToFileURL} from 'node:url'
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
 import {ruleInfos} from '../rule-info.js'
-import {builtinMessageUrl, type BuiltinMessageId} from '../messages.js'
+import {builtinMessageIds, builtinMessageUrl, type BuiltinMessageId} from '../messages.js'
 import {version} from '../version.js'
 
-// Messages docs-lint reports itself, described alongside the rules.
-const builtinRules: Array<{id: BuiltinMessageId; summary: string; level: 'error' | 'warning'}> = [
-  {id: 'parse-error', summary: 'The page is not valid MDX or Markdown', level: 'error'},
-  {id: 'inline-config', summary: 'A docs-lint comment names an unknown rule or keyword', level: 'warning'},
-  {id: 'encoding', summary: 'The file is not valid UTF-8', level: 'warning'},
-  {id: 'read-error', summary: 'The file cannot be read', level: 'error'},
-  {id: 'rule-error', summary: 'A rule failed on the page', level: 'error'},
-  {id: 'fix-error', summary: 'Fixes could not be written', level: 'error'}
-]
+// Messages docs-lint reports itself, described alongside the rules: one entry for each id (the type
+// says so), so every result's rule is in the table.
+const builtinRules: Record<BuiltinMessageId, {summary: string; level: 'error' | 'warning'}> = {
+  'parse-error': {summary: 'The page is not valid MDX or Markdown', level: 'error'},
+  'inline-config': {summary: 'A docs-lint comment names an unknown rule or keyword', level: 'warning'},
+  encoding: {summary: 'The file is not valid UTF-8', level: 'warning'},
+  'read-error': {summary: 'The file cannot be read', level: 'error'},
+  'rule-error': {summary: 'A rule failed on the page', level: 'error'},
+  'fix-error': {summary: 'Fixes could not be written', level: 'error'},
+  'file-too-large': {summary: 'The file is larger than `--max-file-size` and was not linted', level: 'warning'},
+  'file-timeout': {summary: 'The page took longer than `--file-timeout` to lint', level: 'error'}
+}
 
 function level(message: VFileMessage): 'error' | 'warning' | 'note' {
   return message.fatal ? 'error' : message.fatal === false ? 'warning' : 'note'
@@ -31,11 +34,11 @@ export function sarif(files: VFile[], options: {root?: string | undefined} = {})
       helpUri: rule.url,
       defaultConfiguration: {level: rule.severity === 'error' ? 'error' : rule.severity === 'warn' ? 'warning' : 'note'}
     })),
-    ...builtinRules.map((rule) => ({
-      id: rule.id,
-      shortDescription: {text: rule.summary},
-      helpUri: builtinMessageUrl(rule.id),
-      defaultConfiguration: {level: rule.level}
+    ...builtinMessageIds.map((id) => ({
+      id,
+      shortDescription: {text: builtinRules[id].summary},
+      helpUri: builtinMessageUrl(id),
+      defaultConfiguration: {level: builtinRules[id].level}
     }))
   ]
   const index = new Map(table.map((rule, position) => [rule.id, position]))
