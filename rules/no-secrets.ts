@@ -241,7 +241,20 @@ export function secretFinder(options: Options): (source: string, tree?: Root) =>
 }
 
 /** Candidates on the lines that may hold a secret, in page offsets; vendor tokens first. */
+/**
+ * The rule and the masking of every output both look for a page's secrets, one right after the other:
+ * the candidates of the last text scanned are kept for the second (they depend on the text alone).
+ */
+let lastScan: {source: string; candidates: readonly Candidate[]} | undefined
+
 function lineCandidates(source: string, scanner: (text: string) => Candidate[]): Candidate[] {
+  if (lastScan?.source === source) return [...lastScan.candidates]
+  const candidates = scanLines(source, scanner)
+  lastScan = {source, candidates}
+  return [...candidates]
+}
+
+function scanLines(source: string, scanner: (text: string) => Candidate[]): Candidate[] {
   const windows = windowsOf(source)
   if (windows.length === 0) return []
   // One scan of the candidate lines joined, rather than one per line: each scanner has a cost per call.
