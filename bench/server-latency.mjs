@@ -31,34 +31,19 @@ import remarkGfm from 'remark-gfm'
 import remarkMdx from 'remark-mdx'
 import {lint} from '../dist/src/index.js'
 import {enableIncrementalParse} from '../dist/src/incremental-parse.js'
+import {referencePage} from './reference-page.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const site = path.resolve(process.argv[2] ?? path.join(here, '../../shared/corpora/hoppscotch__docs'))
 const bursts = Number(process.argv[3] ?? 20)
 const pageLines = Number(process.argv[4] ?? 2000)
 
-/** A page of `pageLines` lines with the usual mix: sections, prose, lists, code, components, links, a table. */
-function bigPage() {
-  const lines = ['---', 'title: Reference', 'description: Every setting of the tool, with examples.', '---', '']
-  for (let section = 1; lines.length < pageLines; section++) {
-    lines.push(
-      '## Setting ' + section, '',
-      'You set this value in the config file. It changes how the tool reads your pages, and you can override it per page.', '',
-      '- Use `value-' + section + '` for the default.', '- See [the guide](/documentation/getting-started/introduction) for details.', '',
-      '<Note>', '  You can also set it with an environment variable.', '</Note>', '',
-      '```bash', 'tool config set setting-' + section + ' true', '```', '',
-      '| Option | Default |', '| --- | --- |', '| `enabled` | `true` |', ''
-    )
-  }
-  return lines.slice(0, pageLines).join('\n') + '\n'
-}
-
 const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-latency-'))
 if (fs.existsSync(site)) fs.cpSync(site, workspace, {recursive: true})
 else console.log('site folder not found: ' + site + ', using an empty workspace (no site checks)')
 const pagePath = path.join(workspace, 'reference-latency.mdx')
 const uri = pathToFileURL(pagePath).href
-let text = bigPage()
+let text = referencePage(pageLines)
 fs.writeFileSync(pagePath, text)
 
 const child = spawn(process.execPath, [path.join(here, '../bin/docs-lint-language-server.js'), '--stdio'], {stdio: ['pipe', 'pipe', 'inherit']})

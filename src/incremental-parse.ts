@@ -11,6 +11,7 @@
 // into, no list joining the list before it); anything else is parsed whole. So is a page with a link
 // reference or footnote definition (`[id]: ...`), which changes how text anywhere else parses.
 import type {Root, RootContent} from 'mdast'
+import {lineColumn} from './text.js'
 
 type Point = {line: number; column: number; offset?: number | undefined}
 
@@ -127,15 +128,12 @@ function reparse(previous: PageState, source: string, parse: (text: string) => R
       const last = nodes.at(-1)
       if (last && (last.position?.end.offset ?? Infinity) > trimmedEnd(text)) return undefined
     }
-    // A list right after a list, a blank line between, is one list.
-    const previousNode = before === 0 ? undefined : chunks[before - 1]!.nodes.at(-1)
-    if (previousNode?.type === 'list' && nodes[0]?.type === 'list') return undefined
-    if (nodes.length > 0 && after < chunks.length && nodes.at(-1)!.type === 'list' && chunks[after]!.nodes[0]?.type === 'list') return undefined
     if (from > 0 && nodes.some(heldTwice)) return undefined
-    for (const node of nodes) shiftNode(node, from, line - 1)
-  } else if (before > 0 && after < chunks.length && chunks[before - 1]!.nodes.at(-1)?.type === 'list' && chunks[after]!.nodes[0]?.type === 'list') {
-    return undefined
   }
+  // A list right after a list, a blank line between, is one list: not where the new nodes meet the kept ones.
+  const sequence = [chunks[before - 1]?.nodes.at(-1), ...nodes, after < chunks.length ? chunks[after]!.nodes[0] : undefined]
+  if (listsMeet(sequence[0], sequence[1]) || listsMeet(sequence.at(-2), sequence.at(-1))) return undefined
+  for (const node of nodes) shiftNode(node, from, line - 1)
   const afterLine = line + lineCount(text)
   if (after < chunks.length && (to !== chunks[after]!.start || afterLine !== chunks[after]!.line) && chunks.slice(after).some((chunk) => chunk.pinned)) return undefined
   return assemble(chunks, before, nodes, after, to, afterLine, source)
@@ -150,7 +148,7 @@ function assemble(chunks: Chunk[], before: number, nodes: RootContent[], after: 
     const chunk = chunks[index]!
     children.push(...movedNodes(chunk, chunk.start - chunks[after]!.start + afterStart, chunk.line - chunks[after]!.line + afterLine))
   }
-  return {type: 'root', children, position: {start: {line: 1, column: 1, offset: 0}, end: endPoint(source)}}
+  return {type: 'root', children, position: {start: {line: 1, column: 1, offset: 0}, end: {...lineColumn(source, source.length), offset: source.length}}}
 }
 
 /** Nodes of `chunk` with positions for a chunk now at `start`, `line`: the parsed nodes as they were, or moved. */
@@ -229,6 +227,10 @@ function hasSharedNode(estree: unknown): boolean {
   return false
 }
 
+function listsMeet(first: RootContent | undefined, second: RootContent | undefined): boolean {
+  return first?.type === 'list' && second?.type === 'list'
+}
+
 function isBoundary(source: string, previous: RootContent, node: RootContent): boolean {
   const end = previous.position?.end.offset
   const start = node.position?.start
@@ -247,30 +249,6 @@ function trimmedEnd(text: string): number {
   let end = text.length
   while (end > 0 && isSpace(text.charCodeAt(end - 1))) end--
   return end
-}
-
-/** Line endings in `text` (`\r\n`, `\r` and `\n` each end a line, as for the parser). */
-function lineCount(text: string): number {
-  let count = 0
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index)
-    if (code === 10 || (code === 13 && text.charCodeAt(index + 1) !== 10)) count++
-  }
-  return count
-}
-
-/** The point after the last character, as the parser puts the root's end. */
-function endPoint(source: string): {line: number; column: number; offset: number} {
-  let line = 1
-  let lineStart = 0
-  for (let index = 0; index < source.length; index++) {
-    const code = source.charCodeAt(index)
-    if (code === 10 || (code === 13 && source.charCodeAt(index + 1) !== 10)) {
-      line++
-      lineStart = index + 1
-    }
-  }
-  return {line, column: source.length - lineStart + 1, offset: source.length}
 }
 
 /**
@@ -346,4 +324,9 @@ function copyValue(value: unknown): unknown {
   const copy: Record<string, unknown> = {}
   for (const key in value) copy[key] = copyValue((value as Record<string, unknown>)[key])
   return copy
+}
+
+/** Line endings in `text` (`\r\n`, `\r` and `\n` each end a line, as for the parser). */
+function lineCount(text: string): number {
+  return lineColumn(text, text.length).line - 1
 }

@@ -9,6 +9,7 @@ import {gfmFeatures, remarkGfmFeatures} from './gfm.js'
 import {remarkHeadingId} from './heading-id.js'
 import {defaultMaxFileSize} from './limits.js'
 import {parseIncrementally} from './incremental-parse.js'
+import {lineColumn} from './text.js'
 import path from 'node:path'
 
 /** Why a page's body could not be parsed, kept until the rules have run. */
@@ -173,20 +174,6 @@ function frontMatterTree(source: string): Root {
   const tree = frontMatterOnly().parse(match[0])
   if (mark) movePastMark(tree)
   return {type: 'root', children: tree.children.filter((node) => node.type === 'yaml'), position}
-}
-
-/** Line and column of `offset`; `\r\n`, `\r` and `\n` each end a line, as for the parser. */
-export function lineColumn(source: string, offset: number): {line: number; column: number} {
-  let line = 1
-  let lineStart = 0
-  for (let index = 0; index < offset && index < source.length; index++) {
-    const code = source.charCodeAt(index)
-    if (code === 10 || (code === 13 && source.charCodeAt(index + 1) !== 10)) {
-      line++
-      lineStart = index + 1
-    }
-  }
-  return {line, column: offset - lineStart + 1}
 }
 
 /** Offset of the first NUL byte (no text file has one), else -1. */

@@ -16,3 +16,17 @@ export function trimEndCharacters(text: string, set: string): string {
   while (end > 0 && set.includes(text[end - 1]!)) end--
   return text.slice(0, end)
 }
+
+/** Line and column of `offset`; `\r\n`, `\r` and `\n` each end a line, as for the parser. */
+export function lineColumn(source: string, offset: number): {line: number; column: number} {
+  let line = 1
+  let lineStart = 0
+  for (let index = 0; index < offset && index < source.length; index++) {
+    const code = source.charCodeAt(index)
+    if (code === 10 || (code === 13 && source.charCodeAt(index + 1) !== 10)) {
+      line++
+      lineStart = index + 1
+    }
+  }
+  return {line, column: offset - lineStart + 1}
+}

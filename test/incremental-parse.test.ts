@@ -25,18 +25,9 @@ function parseWhole(key: string, text: string): unknown {
   return failure ? 'fails: ' + failure.reason : tree
 }
 
-const sections = (count: number) =>
-  Array.from({length: count}, (_, index) =>
-    [
-      '## Setting ' + index, '',
-      'You set this value in the config file, and you can override it per page.', '',
-      '- Use `value-' + index + '` for the default.', '- See [the guide](/guides/setup) for details.', '',
-      '<Note>', '  You can also set it with an `{env}` variable: {props.name}.', '</Note>', '',
-      '```bash', 'tool config set setting-' + index + ' true', '```', '',
-      '| Option | Default |', '| --- | --- |', '| `enabled` | `true` |', ''
-    ].join('\n')
-  ).join('\n')
-const base = '---\ntitle: Reference\ndescription: Every setting of the tool.\n---\n\nimport {Tabs} from "/snippets/tabs.mdx"\n\n' + sections(12)
+// @ts-expect-error: a plain script beside the tests
+const {referencePage} = (await import('../bench/reference-page.mjs')) as {referencePage: (lines: number, options?: {imports?: string[]}) => string}
+const base: string = referencePage(240, {imports: ['import {Tabs} from "/snippets/tabs.mdx"']})
 
 describe('incremental parse (language server)', () => {
   beforeAll(() => enableIncrementalParse(8))
@@ -45,7 +36,7 @@ describe('incremental parse (language server)', () => {
   // Each case: an edit at the first match of `find` (replace it with `replace`) on the page above.
   const cases: Array<{name: string; find: string; replace: string; partial: boolean}> = [
     {name: 'typing in a paragraph', find: 'override it per page.', replace: 'override it per pages.', partial: true},
-    {name: 'a new line in a paragraph', find: 'config file, and', replace: 'config file,\nand', partial: true},
+    {name: 'a new line in a paragraph', find: 'config file. It', replace: 'config file.\nIt', partial: true},
     {name: 'a new paragraph', find: 'per page.\n', replace: 'per page.\n\nOne more.\n', partial: true},
     {name: 'an attribute value in a component', find: '{props.name}', replace: '{props.title}', partial: true},
     {name: 'a code fence opened and left open (all after it is code)', find: '## Setting 3\n', replace: '## Setting 3\n\n```\n', partial: false},
