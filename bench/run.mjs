@@ -3,7 +3,9 @@
 // in ../shared/corpora, all of them together, and generated 1,000- and 10,000-page corpora built from them.
 // Prints min/median wall time of each tool, its median CPU time (user + system, all threads) and the cores
 // that makes (CPU ÷ wall), pages/s, peak RSS and ratios; writes bench/results.md (not with --only).
-// Options: --runs N (default 3), --only <corpus>, --skip-peers-over <pages> (default 5000: peers take minutes there).
+// Options: --runs N (default 3), --only <corpus>, --skip-peers-over <pages> (default 5000: peers take minutes there),
+// --tools <names> (comma-separated parts of tool names, e.g. "docs-lint cold,markdownlint": only those tools;
+// a warm run needs the cold run before it). With --only or --tools, results.md is left as it is.
 import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -14,7 +16,7 @@ import {corporaRoot, pageFiles} from './corpora.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const project = path.resolve(here, '..')
-const {values} = parseArgs({options: {runs: {type: 'string'}, only: {type: 'string'}, 'skip-peers-over': {type: 'string'}}})
+const {values} = parseArgs({options: {runs: {type: 'string'}, only: {type: 'string'}, 'skip-peers-over': {type: 'string'}, tools: {type: 'string'}}})
 const runs = Number(values.runs ?? 3)
 const skipPeersOver = Number(values['skip-peers-over'] ?? 5000)
 
@@ -74,6 +76,13 @@ const tools = [
   {name: 'remark-cli', peer: true, args: () => [bin('remark'), '--rc-path', path.join(here, 'remarkrc.mjs'), '--ext', 'md,mdx', '--quiet', '--no-stdout', '.']}
 ]
 
+// Every tool runs without NODE_EXTRA_CA_CERTS: where it is set, Node reads and parses that certificate
+// file as each process starts (0.14 s a process on the machine of 2026-11-27), before any tool's code
+// runs. None of these tools opens a connection, and a warm run of docs-lint is mostly process start.
+const extraCertificates = process.env.NODE_EXTRA_CA_CERTS !== undefined
+const toolEnv = {...process.env, CI: 'true', NO_COLOR: '1'}
+delete toolEnv.NODE_EXTRA_CA_CERTS
+
 function measure(tool, corpus) {
   tool.before?.(corpus)
   const [script, ...args] = tool.args(corpus)
@@ -82,7 +91,7 @@ function measure(tool, corpus) {
     cwd: corpus.folder,
     encoding: 'utf8',
     maxBuffer: 1024 * 1024 * 1024,
-    env: {...process.env, CI: 'true', NO_COLOR: '1'}
+    env: toolEnv
   })
   const last = result.stderr.trim().split('\n').at(-1) ?? ''
   const [seconds, kilobytes, user, system] = last.split(' ').map(Number)
@@ -106,10 +115,12 @@ log('# docs-lint benchmark')
 log()
 log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. ` +
   `${runs} runs per tool, interleaved; wall time min / median; CPU time (user + system, every thread) median, and ` +
-  `the cores that makes (CPU ÷ wall); peak RSS of the largest run. Generated ${new Date().toISOString().slice(0, 10)}.`)
+  `the cores that makes (CPU ÷ wall); peak RSS of the largest run. Generated ${new Date().toISOString().slice(0, 10)}.` +
+  (extraCertificates ? ' This machine sets NODE_EXTRA_CA_CERTS; every tool ran without it (see `measure` in bench/run.mjs).' : ''))
 for (const corpus of corpora) {
   if (only && !corpus.name.includes(only)) continue
-  const selected = tools.filter((tool) => !(tool.peer && corpus.pages > skipPeersOver))
+  const wanted = values.tools?.split(',').map((part) => part.trim())
+  const selected = tools.filter((tool) => !(tool.peer && corpus.pages > skipPeersOver) && (!wanted || wanted.some((part) => tool.name.includes(part))))
   const times = new Map(selected.map((tool) => [tool.name, {seconds: [], cpuSeconds: [], rss: 0}]))
   for (let run = 0; run < runs; run++) {
     for (const tool of selected) {
@@ -171,5 +182,5 @@ if (small && large) {
 const resultsFile = path.join(here, 'results.md')
 const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : ''
 const scale = /<!-- bench\/scale\.mjs: begin -->[\s\S]*<!-- bench\/scale\.mjs: end -->\n/.exec(previous)?.[0]
-if (!only) fs.writeFileSync(resultsFile, lines.join('\n') + '\n' + (scale ? '\n' + scale : ''))
+if (!only && !values.tools) fs.writeFileSync(resultsFile, lines.join('\n') + '\n' + (scale ? '\n' + scale : ''))
 fs.rmSync(work, {recursive: true, force: true})
