@@ -58,6 +58,8 @@ const result = await esbuild.build({
   // A `require` for the CommonJS packages in the bundle and for the lazy loads of packages it cannot
   // hold (none today), resolved from the bundle's folder.
   banner: {js: "import {createRequire as __docsLintCreateRequire} from 'node:module'; const require = __docsLintCreateRequire(import.meta.url);"},
+  // unified-engine's loader of plugins by name, which docs-lint never calls (see the shim).
+  alias: {'load-plugin': path.join(project, 'scripts/cli-shims/load-plugin.mjs')},
   plugins: [lazyLoads]
 })
 
