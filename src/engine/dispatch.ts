@@ -45,7 +45,9 @@ const localPageSize = 16 * 1024
  * page text (some 2.5 s of single-thread linting) that costs more than a second core gives back, so
  * `jobs: 'auto'` lints such a site in this thread. On the corpora here, jobs 0 against 2: 68 to 149
  * pages (0.3 to 0.9 MB) took 2.7 to 3.8 s against 3.5 to 4.7 s; 405 pages (1.45 MB), 6.7 to 7.6 s
- * against 7.3 to 7.6 s.
+ * against 7.3 to 7.6 s. One worker with this thread taking small pages beside it did no better on
+ * such sites (2026-11-27, without inlining, see src/memory.ts): 1.18 to 1.26 times the wall time of
+ * this thread alone, and 1.5 to 1.6 times the CPU.
  */
 export const workerThresholdBytes = 1024 * 1024
 
