@@ -168,7 +168,8 @@ for (const [name, result] of results) {
   const cold = result.median('docs-lint cold')
   const ratio = (a, b) => (a !== undefined && b !== undefined ? a / b : undefined)
   const floor = result.median('parse floor (1 thread)')
-  const warm = cold !== undefined && cold <= 2 ? `${ratio(result.median('docs-lint warm'), cold).toFixed(2)} (cold under 2 s)` : verdict(ratio(result.median('docs-lint warm'), cold), 0.05)
+  const warmRatio = ratio(result.median('docs-lint warm'), cold)
+  const warm = warmRatio !== undefined && cold <= 2 ? `${warmRatio.toFixed(2)} (cold under 2 s)` : verdict(warmRatio, 0.05)
   log(`| ${name} | ${verdict(ratio(cold, result.median('markdownlint-cli2')), 0.75)} | ${ratio(result.medianCpu('docs-lint cold'), result.medianCpu('markdownlint-cli2'))?.toFixed(2) ?? 'n/a'} | ${verdict(ratio(cold, floor === undefined ? undefined : floor / jobs), 1.3)} | ${warm} | ${verdict(ratio(result.median('docs-lint warm, 1 page changed'), cold), 0.1)} | ${ratio(result.median('unified-engine alone (no-op parser)'), cold)?.toFixed(2) ?? 'n/a'} |`)
 }
 const small = results.get('generated 1000')
