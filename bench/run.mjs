@@ -117,9 +117,9 @@ log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.rou
   `${runs} runs per tool, interleaved; wall time min / median; CPU time (user + system, every thread) median, and ` +
   `the cores that makes (CPU ÷ wall); peak RSS of the largest run. Generated ${new Date().toISOString().slice(0, 10)}.` +
   (extraCertificates ? ' This machine sets NODE_EXTRA_CA_CERTS; every tool ran without it (see `measure` in bench/run.mjs).' : ''))
+const wanted = values.tools?.split(',').map((part) => part.trim())
 for (const corpus of corpora) {
   if (only && !corpus.name.includes(only)) continue
-  const wanted = values.tools?.split(',').map((part) => part.trim())
   const selected = tools.filter((tool) => !(tool.peer && corpus.pages > skipPeersOver) && (!wanted || wanted.some((part) => tool.name.includes(part))))
   const times = new Map(selected.map((tool) => [tool.name, {seconds: [], cpuSeconds: [], rss: 0}]))
   for (let run = 0; run < runs; run++) {

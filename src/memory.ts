@@ -29,7 +29,7 @@ export function tuneHeap(): void {
  * runs about as fast: a third parse of novu's pages in one thread took 2.8 to 3.1 s with inlining,
  * 3.0 to 3.1 s without.
  */
-function tuneCompiler(): void {
+export function tuneCompiler(): void {
   v8.setFlagsFromString('--no-turbo-inlining')
 }
 
