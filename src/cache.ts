@@ -25,7 +25,7 @@ interface Entry {
 
 /** The site checks' messages for one site, and what they read from the disk (see `src/site/reads.ts`). */
 export interface SiteEntry {
-  /** Hash of everything else they depend on: the pages' facts and configs (see `src/site/run.ts`). */
+  /** Hash of everything else they depend on: the pages' facts and configs (see `src/engine/site-checks.ts`). */
   key: string
   reads: SiteReads
   /** Messages by file, relative to the site root: pages, then config files. */

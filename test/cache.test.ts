@@ -39,7 +39,7 @@ function loadedModules(root: string): string[] {
   return loaded.flatMap((chunk) => chunks[chunk] ?? [])
 }
 
-const loadsRules = (root: string) => loadedModules(root).filter((module) => module.startsWith('rules/') || module === 'src/processor.js' || module === 'src/site/check.js')
+const loadsRules = (root: string) => loadedModules(root).filter((module) => module.startsWith('rules/') || module === 'src/processor.js' || module === 'src/engine/site-rules.js')
 
 const loadsParsers = (root: string) => loadedPackages(root, ['remark-mdx', 'parse-english', 'secretlint-rule-preset-recommend']).length > 0
 /** unified-engine is ES modules; its CommonJS dependency `@npmcli/config` shows in the require cache. */
@@ -155,11 +155,11 @@ describe('--cache', () => {
   it('loads no rule when the cache serves every page and the site checks', () => {
     const root = site()
     write(root, 'docs.json', JSON.stringify({name: 'Site', navigation: [{group: 'All', pages: ['good', 'bad']}]}))
-    expect(loadsRules(root)).toEqual(expect.arrayContaining(['rules/heading-levels.js', 'src/processor.js', 'src/site/check.js']))
+    expect(loadsRules(root)).toEqual(expect.arrayContaining(['rules/heading-levels.js', 'src/processor.js', 'src/engine/site-rules.js']))
     expect(loadsRules(root)).toEqual([])
     // A new link: the page is linted again, and so is the site.
     fs.appendFileSync(path.join(root, 'good.mdx'), '\n[Bad](/bad)\n')
-    expect(loadsRules(root)).toEqual(expect.arrayContaining(['rules/heading-levels.js', 'src/processor.js', 'src/site/check.js']))
+    expect(loadsRules(root)).toEqual(expect.arrayContaining(['rules/heading-levels.js', 'src/processor.js', 'src/engine/site-rules.js']))
   })
 
   it('sorts a page passed in with messages of its own among the messages it gets', async () => {

@@ -6,8 +6,8 @@ import type {Rule, SiteReport} from '../rule.js'
 import {builtinMessage, fatalOf, shiftedLevel} from '../messages.js'
 import {rules} from '../../rules/index.js'
 import type {ChangeSet} from '../git.js'
-import {loadSiteConfig, Site, type SitePage} from './model.js'
-import type {LintedPage} from './files.js'
+import {loadSiteConfig, Site, type SitePage} from '../site/model.js'
+import type {LintedPage} from '../site/files.js'
 import {timing, timings} from '../timing.js'
 
 const siteRules = rules.filter((rule) => rule.site)

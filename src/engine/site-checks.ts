@@ -3,10 +3,10 @@ import path from 'node:path'
 import type {VFile} from 'vfile'
 import {VFile as VFileClass} from 'vfile'
 import type {ResolvedConfig} from '../config.js'
-import {siteFactsKey} from './facts.js'
+import {siteFactsKey} from '../site/facts.js'
 import type {ChangeSet} from '../git.js'
-import {findSiteRoot, lintedPages, listFiles, relativeTo, type LintedPage} from './files.js'
-import {readsHold, recordReads} from './reads.js'
+import {findSiteRoot, lintedPages, listFiles, relativeTo, type LintedPage} from '../site/files.js'
+import {readsHold, recordReads} from '../site/reads.js'
 import {replacer, type ResultCache, type SiteEntry} from '../cache.js'
 import {redactMessage} from '../redact.js'
 import {applyMessages, serializeConfig, serializeMessage, type SerializedMessage} from '../remote.js'
@@ -56,7 +56,7 @@ export async function runSiteChecks(
     }
     const before = new Map(group.map((file) => [file, file.messages.length]))
     // The site rules load only here: a run the cache serves needs none of them.
-    const {checkSite} = await import('./check.js')
+    const {checkSite} = await import('./site-rules.js')
     // What the checks read is noted (with a hash of each file) only for the cache to replay them.
     const check = () => checkSite(root, linted, rootConfig, changes, options.cwd)
     const {result: documents, reads} = key !== undefined ? recordReads(check) : {result: check(), reads: []}
