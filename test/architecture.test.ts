@@ -30,6 +30,16 @@ describe('the layers', () => {
     expect(graph.obj()['src/rule.ts']).toContain('src/contract.ts')
     expect(graph.circular()).toEqual([])
   }, 60_000)
+
+  it('keep the site model under the rules: src/site/ imports no rule and nothing that runs rules', async () => {
+    const graph = (await importGraph()).obj()
+    const above = (target: string) => target.startsWith('rules/') || target.startsWith('src/engine/') || ['src/processor.ts', 'src/rule.ts', 'src/cache.ts', 'src/secrets.ts'].includes(target)
+    const site = Object.keys(graph).filter((file) => file.startsWith('src/site/'))
+    expect(site.length).toBeGreaterThan(5)
+    // Rules read the model (a link resolves, a page's anchors), so the model must not read them back.
+    expect(Object.keys(graph).filter((file) => file.startsWith('rules/')).some((file) => graph[file]!.some((target) => target.startsWith('src/site/')))).toBe(true)
+    expect(site.flatMap((file) => graph[file]!.filter(above).map((target) => file + ' -> ' + target))).toEqual([])
+  }, 60_000)
 })
 
 describe('rules', () => {
