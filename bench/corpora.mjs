@@ -6,6 +6,24 @@ import {fileURLToPath} from 'node:url'
 /** The real documentation repositories, beside this project in ../shared/corpora. */
 export const corporaRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/corpora')
 
+/** The project's own folder (bench/..). */
+const project = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/**
+ * Exit with a message unless the corpora are beside the project and docs-lint is built: the bench
+ * scripts run the command line's bundle (dist/bundle) and import the compiled modules (dist/src).
+ */
+export function requireCorporaAndBuild(script) {
+  if (!fs.existsSync(corporaRoot)) {
+    console.error(script + ': needs the corpora in ../shared/corpora (real documentation repositories beside this project).')
+    process.exit(2)
+  }
+  if (!fs.existsSync(path.join(project, 'dist/bundle/cli.js')) || !fs.existsSync(path.join(project, 'dist/src/cli.js'))) {
+    console.error(script + ': build first (npm run build)')
+    process.exit(2)
+  }
+}
+
 /** The .md and .mdx files below `folder`, sorted; dot folders and node_modules are left out. */
 export function pageFiles(folder) {
   const out = []

@@ -15,11 +15,12 @@ import os from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {parseArgs} from 'node:util'
+import {corporaRoot, requireCorporaAndBuild} from './corpora.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const project = path.resolve(here, '..')
 const bin = path.join(project, 'bin/docs-lint.js')
-export const corporaRoot = path.resolve(project, '../shared/corpora')
+export {corporaRoot}
 
 /** Every file under `root` (the linter may fix any page it finds), by relative path, with its SHA-1. */
 function hashes(root) {
@@ -145,14 +146,7 @@ export function checkFixes(corpusFolder, fixableRules) {
 
 async function main() {
   const {values} = parseArgs({options: {only: {type: 'string'}}})
-  if (!fs.existsSync(corporaRoot)) {
-    console.error('fix-corpora: needs the corpora in ../shared/corpora (real documentation repositories beside this project).')
-    process.exit(2)
-  }
-  if (!fs.existsSync(path.join(project, 'dist/src/cli.js'))) {
-    console.error('fix-corpora: build first (npm run build)')
-    process.exit(2)
-  }
+  requireCorporaAndBuild('fix-corpora')
   const {rules} = await import(path.join(project, 'dist/rules/index.js'))
   const fixable = new Set(rules.filter((rule) => rule.fixable === true).map((rule) => rule.id))
   const corpora = fs.readdirSync(corporaRoot).filter((name) => fs.statSync(path.join(corporaRoot, name)).isDirectory() && (!values.only || name === values.only))

@@ -12,7 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {parseArgs} from 'node:util'
-import {corporaRoot, pageFiles} from './corpora.mjs'
+import {corporaRoot, pageFiles, requireCorporaAndBuild} from './corpora.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const project = path.resolve(here, '..')
@@ -20,14 +20,7 @@ const {values} = parseArgs({options: {runs: {type: 'string'}, only: {type: 'stri
 const runs = Number(values.runs ?? 3)
 const skipPeersOver = Number(values['skip-peers-over'] ?? 5000)
 
-if (!fs.existsSync(corporaRoot)) {
-  console.error('bench: needs the corpora in ../shared/corpora (real documentation repositories beside this project).')
-  process.exit(2)
-}
-if (!fs.existsSync(path.join(project, 'dist/src/cli.js'))) {
-  console.error('bench: build first (npm ci or npx tsc -p .)')
-  process.exit(2)
-}
+requireCorporaAndBuild('bench')
 
 
 // Work on copies: the corpora are read-only and docs-lint's cache must live somewhere.

@@ -14,7 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {parseArgs} from 'node:util'
-import {corporaRoot, pageFiles} from './corpora.mjs'
+import {corporaRoot, pageFiles, requireCorporaAndBuild} from './corpora.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 /** The markers of this script's section in bench/results.md; bench/run.mjs keeps what lies between them. */
@@ -29,14 +29,7 @@ const pageCount = Number(values.pages ?? 20000)
 const runs = Number(values.runs ?? 1)
 const only = values.only
 
-if (!fs.existsSync(corporaRoot)) {
-  console.error('bench: needs the corpora in ../shared/corpora (real documentation repositories beside this project).')
-  process.exit(2)
-}
-if (!fs.existsSync(path.join(project, 'dist/bundle/cli.js'))) {
-  console.error('bench: build first (npm run build)')
-  process.exit(2)
-}
+requireCorporaAndBuild('bench')
 
 /** Pages the platform never publishes (and docs-lint never lints): left out, so every copied page counts. */
 const unpublished = /^(README|LICENSE|CHANGELOG|CONTRIBUTING|CLAUDE|CLAUDE\.local|AGENTS?|GEMINI|SKILL|skill)\.md$/
