@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The bundle that `npm run build` makes of dist/src (see scripts/bundle.mjs): the same code, in a few files.
 import {main} from '../dist/bundle/cli.js'
-import {tuneHeap} from '../dist/bundle/memory.js'
+import {tuneProcess} from '../dist/bundle/memory.js'
 
-// This process is docs-lint's own: size its heaps for linting (see src/memory.ts).
-tuneHeap()
+// This process is docs-lint's own: tune its heaps and compiler for linting (see src/memory.ts).
+tuneProcess()
 
 const code = await main(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),

@@ -11,7 +11,7 @@ import vm from 'node:vm'
  * MB by default, 400 to 470 MB with this). The flag is read whenever V8 sizes a heap, so it holds for
  * this thread from now on and for every worker started after.
  */
-export function tuneHeap(): void {
+export function tuneProcess(): void {
   v8.setFlagsFromString('--heap-growing-percent=100')
   tuneCompiler()
   // A full collection on demand, for `collectGarbage`; `gc` shows only in contexts made after the flag.
@@ -36,7 +36,7 @@ export function tuneCompiler(): void {
 let fullCollection: (() => void) | undefined
 
 /**
- * Collect garbage now, where `tuneHeap` allows it. unified-engine starts every page's pipeline at
+ * Collect garbage now, where `tuneProcess` allows it. unified-engine starts every page's pipeline at
  * once, so this thread's heap grows to about 150 MB while it hands out 10,000 pages, then holds 30
  * MB while the workers lint for the rest of the run: one full collection (some 40 ms) gives the
  * rest back.
@@ -53,7 +53,7 @@ const collectEveryPages = 1000
 
 /**
  * Count one page's result taken in from a worker, and collect garbage every `collectEveryPages`,
- * where `tuneHeap` allows it. Each result arrives as a copy that is garbage once it is on its file,
+ * where `tuneProcess` allows it. Each result arrives as a copy that is garbage once it is on its file,
  * while what stays (messages, facts) grows with every page, so V8 lets this thread's heap grow to
  * twice that before it collects: 10,000 pages, peak RSS 400 to 430 MB without, about 390 MB with.
  */
