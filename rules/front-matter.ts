@@ -32,9 +32,9 @@ export default defineRule({
       // The opening `---` line: where problems of the whole block are shown.
       const opening: Position = {start: position.start, end: {...position.start, column: position.start.column + 3, offset: (position.start.offset ?? 0) + 3}}
       if (frontMatter.errors.length > 0) {
-        for (const error of frontMatter.errors) {
-          report({message: 'Invalid YAML in front matter: ' + error.message, place: error.place})
-        }
+        // One syntax error, the first: the parser's later errors are most often the same mistake seen again.
+        const error = frontMatter.errors[0]!
+        report({message: 'Invalid YAML in front matter: ' + error.message, place: error.place})
         return
       }
       if (page.isSnippet) return

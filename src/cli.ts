@@ -16,6 +16,7 @@ import type {MessageExtras} from './contract.js'
 import {presets} from '../presets/index.js'
 import {version} from './version.js'
 import {compareMessage} from 'vfile-sort'
+import {closestWithin, keyLimit} from './close-match.js'
 import {changesSince, type ChangeSet} from './git.js'
 import {
   applySuppressions,
@@ -175,6 +176,54 @@ function progressLine(io: CliIo): ((done: number, started: number) => void) | un
   }
 }
 
+/** The command line's options, as `parseArgs` reads them. */
+const cliOptions = {
+  config: {type: 'string', short: 'c'},
+  rule: {type: 'string', multiple: true},
+  quiet: {type: 'boolean', short: 'q'},
+  'max-warnings': {type: 'string'},
+  format: {type: 'string', short: 'f'},
+  'output-file': {type: 'string', short: 'o', multiple: true},
+  color: {type: 'boolean'},
+  'no-color': {type: 'boolean'},
+  'list-rules': {type: 'boolean'},
+  fix: {type: 'boolean'},
+  'fix-dry-run': {type: 'boolean'},
+  'fix-rule': {type: 'string', multiple: true},
+  'changed-since': {type: 'string'},
+  shard: {type: 'string'},
+  'max-file-size': {type: 'string'},
+  jobs: {type: 'string', short: 'j'},
+  cache: {type: 'boolean'},
+  'cache-location': {type: 'string'},
+  'file-timeout': {type: 'string'},
+  'suppress-all': {type: 'boolean'},
+  'no-error-on-unmatched-pattern': {type: 'boolean'},
+  'report-unused-disable-directives': {type: 'boolean'},
+  'print-config': {type: 'string'},
+  'suppress-rule': {type: 'string', multiple: true},
+  'prune-suppressions': {type: 'boolean'},
+  'suppressions-location': {type: 'string'},
+  version: {type: 'boolean', short: 'v'},
+  help: {type: 'boolean', short: 'h'}
+} as const
+
+/**
+ * An unknown option in docs-lint's words, with the closest known option when there is one
+ * (`--fromat` → `--format`). Node's own message is kept for every other mistake.
+ */
+function usageError(error: Error & {code?: string}): string {
+  const unknown = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '([^']+)'/.exec(error.message)?.[1] : undefined
+  if (!unknown) return error.message
+  const name = unknown.replace(/^-+/, '').replace(/=.*$/, '')
+  const negated = name.startsWith('no-') ? name.slice(3) : undefined
+  if (unknown.startsWith('--') && negated && cliOptions[negated as keyof typeof cliOptions]?.type === 'boolean') {
+    return 'Unknown option `' + unknown + '`: `--' + negated + '` is off unless you give it.'
+  }
+  const closest = unknown.startsWith('--') ? closestWithin(name, Object.keys(cliOptions), keyLimit(name)) : undefined
+  return 'Unknown option `' + unknown + '`' + (closest ? ', did you mean `--' + closest + '`?' : '.') + ' A path that starts with `-` goes after `--`.'
+}
+
 /** Run the CLI and return its exit code. Never throws for bad input: it reports and returns 2. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const started = performance.now()
@@ -185,39 +234,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: {
-        config: {type: 'string', short: 'c'},
-        rule: {type: 'string', multiple: true},
-        quiet: {type: 'boolean', short: 'q'},
-        'max-warnings': {type: 'string'},
-        format: {type: 'string', short: 'f'},
-        'output-file': {type: 'string', short: 'o', multiple: true},
-        color: {type: 'boolean'},
-        'no-color': {type: 'boolean'},
-        'list-rules': {type: 'boolean'},
-        fix: {type: 'boolean'},
-        'fix-dry-run': {type: 'boolean'},
-        'fix-rule': {type: 'string', multiple: true},
-        'changed-since': {type: 'string'},
-        shard: {type: 'string'},
-        'max-file-size': {type: 'string'},
-        jobs: {type: 'string', short: 'j'},
-        cache: {type: 'boolean'},
-        'cache-location': {type: 'string'},
-        'file-timeout': {type: 'string'},
-        'suppress-all': {type: 'boolean'},
-        'no-error-on-unmatched-pattern': {type: 'boolean'},
-        'report-unused-disable-directives': {type: 'boolean'},
-        'print-config': {type: 'string'},
-        'suppress-rule': {type: 'string', multiple: true},
-        'prune-suppressions': {type: 'boolean'},
-        'suppressions-location': {type: 'string'},
-        version: {type: 'boolean', short: 'v'},
-        help: {type: 'boolean', short: 'h'}
-      }
+      options: cliOptions
     })
   } catch (error) {
-    io.stderr('docs-lint: ' + (error as Error).message + '\nRun `docs-lint --help` for usage.\n')
+    io.stderr('docs-lint: ' + usageError(error as Error & {code?: string}) + '\nRun `docs-lint --help` for usage.\n')
     return 2
   }
   const {values, positionals} = parsed

@@ -288,12 +288,21 @@ function readFrontMatter(tree: Root, source: string, lines: ReturnType<typeof lo
       placeOf: () => undefined
     }
   }
-  const errors: FrontMatterError[] = doc.errors.map((error) => {
+  let errors: FrontMatterError[] = doc.errors.map((error) => {
     const [from, to] = error.pos
     return {message: firstLine(error.message), place: toPlace(from, to)}
   })
   let data: Record<string, unknown> | undefined
-  if (errors.length === 0) {
+  if (errors.length > 0) {
+    // The platform reads front matter with js-yaml (through gray-matter), which accepts some text the
+    // YAML specification does not, such as a quoted `description` whose closing quote or second line
+    // starts in column 1. A page the platform renders has no invalid front matter.
+    const accepted = platformReading(node.value)
+    if (accepted) {
+      errors = []
+      data = accepted.value && typeof accepted.value === 'object' && !Array.isArray(accepted.value) ? (accepted.value as Record<string, unknown>) : undefined
+    }
+  } else {
     try {
       const value = doc.toJS({maxAliasCount: 100})
       data = value && typeof value === 'object' && !Array.isArray(value) ? value : undefined
@@ -315,6 +324,27 @@ function readFrontMatter(tree: Root, source: string, lines: ReturnType<typeof lo
       if (!target || !YAML.isScalar(target) || !target.range) return undefined
       return toPlace(target.range[0], target.range[1])
     }
+  }
+}
+
+interface JsYaml {
+  load(text: string, options: {schema: unknown}): unknown
+  CORE_SCHEMA: unknown
+}
+
+const jsYaml = once(() => load('js-yaml') as JsYaml)
+
+/**
+ * The value js-yaml reads from `text`, with the same core schema as the YAML library here (dates stay
+ * strings); undefined when js-yaml rejects it too. Called only for front matter the YAML library
+ * rejects, a few pages in ten thousand.
+ */
+function platformReading(text: string): {value: unknown} | undefined {
+  const reader = jsYaml()
+  try {
+    return {value: reader.load(text, {schema: reader.CORE_SCHEMA})}
+  } catch {
+    return undefined
   }
 }
 

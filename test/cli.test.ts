@@ -154,7 +154,9 @@ describe('docs-lint CLI', () => {
 
 describe('usage and configuration errors exit with 2 and a clear message', () => {
   const cases: Array<[string, Record<string, string>, string[], string]> = [
-    ['unknown flag', {}, ['--fromat', 'json'], "docs-lint: Unknown option '--fromat'"],
+    ['unknown flag', {}, ['--fromat', 'json'], 'docs-lint: Unknown option `--fromat`, did you mean `--format`?'],
+    ['unknown flag, nothing close', {}, ['--verbose'], 'docs-lint: Unknown option `--verbose`. A path that starts with `-` goes after `--`.'],
+    ['a flag turned off that is off already', {}, ['--no-cache'], 'docs-lint: Unknown option `--no-cache`: `--cache` is off unless you give it.'],
     ['unknown format', {}, ['--format', 'xml'], 'docs-lint: unknown format `xml`, expected one of: pretty, compact, json, github, sarif'],
     ['bad --max-warnings', {}, ['--max-warnings', 'many'], '`--max-warnings` expects a non-negative integer, got `many`'],
     ['unknown rule in --rule', {}, ['--rule', 'heading-level=off'], 'Unknown rule `heading-level`, did you mean `heading-levels`?'],
