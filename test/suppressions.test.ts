@@ -1,3 +1,4 @@
+import {execFileSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
@@ -38,6 +39,26 @@ describe('bulk suppressions', () => {
     expect(stale.stderr).toContain('1 suppressed finding no longer occurs: run with `--prune-suppressions`')
     expect((await runCli(['--prune-suppressions'], root)).code).toBe(0)
     expect(JSON.parse(fs.readFileSync(path.join(root, 'docs-lint-suppressions.json'), 'utf8'))).toEqual({'a.mdx': {'front-matter': {count: 1}}})
+  })
+
+  it('a run of part of the site (--changed-since) does not call a suppression stale that it did not check', async () => {
+    const root = tempSite({
+      'docs.json': JSON.stringify({name: 'X', theme: 'mint', colors: {primary: '#FFFF00'}, navigation: {pages: ['index', 'a']}}),
+      'index.mdx': goodPage,
+      'a.mdx': noDescription
+    })
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=ci@example.com', '-c', 'user.name=CI', ...args], {cwd: root, encoding: 'utf8'})
+    expect((await runCli(['--suppress-all'], root)).stderr).toBe('docs-lint: 2 known findings suppressed by `docs-lint-suppressions.json`\n')
+    git('init', '-q')
+    git('add', '-A')
+    git('commit', '-qm', 'Record known findings')
+    fs.writeFileSync(path.join(root, 'index.mdx'), goodPage + '\nMore text.\n')
+    const partial = await runCli(['--changed-since', 'HEAD', '-f', 'compact'], root)
+    expect(partial).toMatchObject({code: 0, stdout: ''})
+    expect(partial.stderr).not.toContain('no longer occur')
+    // The whole site still says when one is stale.
+    fs.writeFileSync(path.join(root, 'a.mdx'), goodPage)
+    expect((await runCli(['-f', 'compact'], root)).stderr).toContain('1 suppressed finding no longer occurs')
   })
 
   it('--suppress-rule records one rule and keeps the others; the location is configurable', async () => {
