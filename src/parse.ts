@@ -93,8 +93,13 @@ export function parsePage(file: VFile): Root {
     const opening = /\((\d+):(\d+)-\d+:\d+\)$/.exec(reason)
     const line = cause.line ?? (opening ? Number(opening[1]) : 1)
     const column = cause.column ?? (opening ? Number(opening[2]) : 1)
+    // The expression parser's own words name a library, not the writer's mistake: most often a brace
+    // meant as text (`{"key": 1}` in a sentence).
+    const said = cause.ruleId === 'acorn' && /^Could not parse expression with acorn/.test(reason)
+      ? 'the text after `{` is not a JavaScript expression; to show a brace as text, write `\\{`'
+      : reason
     parseFailures.set(file, {
-      reason: 'Cannot parse MDX: ' + reason,
+      reason: 'Cannot parse MDX: ' + said,
       line,
       column: line === 1 && source.charCodeAt(0) === 0xfeff ? column + 1 : column,
       cause: cause.ruleId,

@@ -59,6 +59,13 @@ describe('bad input gets a clear message at its position, and the run goes on', 
     ])
   })
 
+  it('a brace meant as text, in words a writer can act on', async () => {
+    const {byPath} = await lintSite({'a.mdx': goodPage + '\nThe body is {"key": 1}.\n'})
+    expect(summary(byPath.get('a.mdx'))).toEqual([
+      '10:19 parse-error Cannot parse MDX: the text after `{` is not a JavaScript expression; to show a brace as text, write `\\{`'
+    ])
+  })
+
   it('an HTML comment is an error in .mdx but fine in .md', async () => {
     const {byPath} = await lintSite({'a.mdx': goodPage + '\n<!-- note -->\n', 'b.md': goodPage + '\n<!-- note -->\n'})
     expect(summary(byPath.get('a.mdx'))[0]).toMatch(/^10:2 parse-error Cannot parse MDX: Unexpected character `!`/)
