@@ -94,6 +94,21 @@ describe('site checks', () => {
     expect(messages[1]).toMatch(/^mint\.json 5:16-5:23 warning /)
   })
 
+  it('count images a listing names as present, and read no listing outside the folder they run in', async () => {
+    const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-listing-'))
+    const site = path.join(repo, 'docs')
+    fs.mkdirSync(site)
+    fs.writeFileSync(path.join(repo, 'IMAGES.txt'), 'docs/images/shot.png\n')
+    fs.writeFileSync(path.join(site, 'docs.json'), JSON.stringify({name: 'X', theme: 'mint', colors: {primary: '#0B5FFF'}, navigation: {pages: ['index']}}))
+    fs.writeFileSync(path.join(site, 'index.mdx'), '---\ntitle: Install\ndescription: Install the tool.\n---\n\n![Screenshot of the installer](/images/shot.png)\n')
+    // Run from the repository: the listing beside the site folder is inside the run.
+    expect(await siteMessages(repo, {'broken-links': 'error'})).toEqual([])
+    // Run from the site folder: the folder above is outside it, so its listing is not read.
+    expect(await siteMessages(site, {'broken-links': 'error'})).toEqual([
+      'index.mdx 6:32-6:48 error Unexpected broken link `/images/shot.png`: no page or file `images/shot.png`, expected an existing page, file or redirect broken-links'
+    ])
+  })
+
   it('run nothing and read no config when every site rule is off', async () => {
     const root = path.join(fixturesRoot, 'docs-config', 'not-ok-syntax')
     expect(await siteMessages(root, {'heading-levels': 'error'})).toEqual([])

@@ -16,7 +16,7 @@ const siteRules = rules.filter((rule) => rule.site)
 export function checkSite(root: string, linted: readonly LintedPage[], rootConfig: ResolvedConfig | undefined, changes: ChangeSet | undefined, cwd: string | undefined): VFile[] {
   const config = loadSiteConfig(root)
   if (!config) return []
-  const site = new Site(root, config, linted)
+  const site = new Site(root, config, linted, cwd ?? process.cwd())
   if (changes) site.watchChanges(changes.pages, changes.removed, cwd ?? process.cwd(), rootConfig)
   for (const rule of siteRules) runSiteRule(rule, site, rootConfig)
   const extra: VFile[] = []

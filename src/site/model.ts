@@ -64,7 +64,7 @@ export interface Redirect {
   node: Located
 }
 
-/** Files the corpora list without shipping their bytes (see `listedFiles`). */
+/** Listings of files a checkout leaves out (see `listedFiles`). */
 const listingNames = ['IMAGES.txt', 'OTHER_FILES.txt']
 
 /**
@@ -100,14 +100,17 @@ export class Site {
   private readonly anchorCache = new Map<string, PageFacts | undefined>()
   private readonly listed: Set<string>
 
-  /** `linted`: the pages this run lints, from `lintedPages`. */
-  constructor(root: string, config: SiteConfig, linted: readonly LintedPage[]) {
+  /**
+   * `linted`: the pages this run lints, from `lintedPages`. `runFolder`: the folder docs-lint runs in,
+   * above which nothing is read (see `listedFiles`).
+   */
+  constructor(root: string, config: SiteConfig, linted: readonly LintedPage[], runFolder?: string) {
     this.root = root
     this.config = config
     const {files, folders} = listFiles(root)
     this.files = files
     this.folders = folders
-    this.listed = listedFiles(root)
+    this.listed = listedFiles(root, runFolder)
     for (const relative of files) {
       if (/\.mdx?$/.test(relative)) this.addPage(relative)
     }
@@ -448,13 +451,16 @@ export function loadSiteConfig(root: string): SiteConfig | undefined {
 }
 
 /**
- * The corpora docs-lint is tested on list their images and other binary files in `IMAGES.txt` and
- * `OTHER_FILES.txt` instead of shipping them. When such a listing sits at the site root or the
- * folder above it, its paths (relative to the listing) count as existing files.
+ * A checkout that leaves out its images and other binary files (kept in Git LFS or on a CDN) can list
+ * them, one path a line relative to the listing, in `IMAGES.txt` or `OTHER_FILES.txt`; listed paths
+ * count as existing files. A listing is read at the site root, and in the folder above it when that
+ * folder is inside the folder docs-lint runs in (`runFolder`): never outside it.
  */
-function listedFiles(root: string): Set<string> {
+function listedFiles(root: string, runFolder: string | undefined): Set<string> {
   const listed = new Set<string>()
-  for (const folder of [root, path.dirname(root)]) {
+  const parent = path.dirname(root)
+  const inRun = runFolder !== undefined && parent !== root && isInside(parent, path.resolve(runFolder))
+  for (const folder of inRun ? [root, parent] : [root]) {
     for (const name of listingNames) {
       let text: string
       try {
@@ -470,6 +476,12 @@ function listedFiles(root: string): Set<string> {
     }
   }
   return listed
+}
+
+/** `folder` is `outer` or a folder inside it. */
+function isInside(folder: string, outer: string): boolean {
+  const relative = path.relative(outer, folder)
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))
 }
 
 export {toValue}
