@@ -421,8 +421,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const dryRun = values['fix-dry-run'] ?? false
   if (values.fix || dryRun || fixRules) {
-    const diffs = await fixFiles(files, {write: !dryRun, rules: fixRules, roots: result.roots})
+    const {diffs, problems, written} = await fixFiles(files, {write: !dryRun, rules: fixRules, roots: result.roots})
     if (dryRun && format === 'pretty' && diffs.length > 0) io.stdout(escapeControl(diffs.join('')))
+    if (written > 0) io.stderr('docs-lint: fixed ' + plural(problems, 'problem') + ' in ' + plural(written, 'file') + '\n')
   }
   if (recording || values['prune-suppressions']) {
     suppressions = recording
@@ -500,9 +501,19 @@ async function writeHtml(destination: string, files: VFile[], options: {cwd: str
   }
 }
 
-/** Fix each file that has fixable problems; its messages become what remains. Returns diffs of changed files. */
-async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<string> | undefined; roots: string[] | undefined}): Promise<string[]> {
+/** `1 file`, `7 files`. */
+function plural(count: number, noun: string): string {
+  return count + ' ' + noun + (count === 1 ? '' : 's')
+}
+
+/**
+ * Fix each file that has fixable problems; its messages become what remains. Returns the diffs of
+ * changed files, and how many files were written with how many fewer problems.
+ */
+async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<string> | undefined; roots: string[] | undefined}): Promise<{diffs: string[]; problems: number; written: number}> {
   const diffs: string[] = []
+  let problems = 0
+  let written = 0
   for (const file of files) {
     const config = file.data['docsLintConfig'] as ResolvedConfig | undefined
     const fixable = file.messages.some((message) => (message as MessageExtras).fix && (!options.rules || options.rules.has(message.ruleId ?? '')))
@@ -533,6 +544,7 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
         fixFailed(file, error as Error)
         continue
       }
+      written++
     } else if (result.changed) {
       diffs.push(redact(unifiedDiff(file.path, original, result.output)))
       file.data['fixedOutput'] = redact(result.output)
@@ -541,9 +553,10 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
     if (result.changed) file.value = result.output
     // Site checks ran on the whole run; re-linting one page cannot redo them, so their messages stay.
     const siteMessages = file.messages.filter((message) => ruleInfoById.get(message.ruleId ?? '')?.site === true)
+    if (result.changed && options.write) problems += Math.max(0, file.messages.length - siteMessages.length - result.messages.length)
     file.messages = [...result.messages, ...siteMessages].sort(compareMessage)
   }
-  return diffs
+  return {diffs, problems, written}
 }
 
 /**

@@ -23,6 +23,14 @@ describe('docs-lint CLI', () => {
     expect(run.stdout).not.toContain('index.mdx\n')
   })
 
+  it('--fix says how many problems it fixed in how many files; a dry run and a run with nothing to fix say nothing', async () => {
+    const root = tempSite({'a.mdx': h1Page, 'b.mdx': h1Page, 'index.mdx': goodPage})
+    expect((await runCli(['--fix-dry-run'], root)).stderr).toBe('')
+    const fixed = await runCli(['--fix'], root)
+    expect(fixed).toMatchObject({code: 0, stdout: '', stderr: 'docs-lint: fixed 2 problems in 2 files\n'})
+    expect(await runCli(['--fix'], root)).toEqual({code: 0, stdout: '', stderr: ''})
+  })
+
   it('prints the vfile-reporter-json shape with --format json', async () => {
     const root = tempSite({'a.mdx': h1Page})
     const run = await runCli(['--format', 'json', 'a.mdx'], root)
