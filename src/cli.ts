@@ -215,7 +215,8 @@ const cliOptions = {
 function usageError(error: Error & {code?: string}): string {
   const unknown = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '([^']+)'/.exec(error.message)?.[1] : undefined
   if (!unknown) return error.message
-  const name = unknown.replace(/^-+/, '').replace(/=.*$/, '')
+  const bare = unknown.replace(/^-+/, '')
+  const name = bare.includes('=') ? bare.slice(0, bare.indexOf('=')) : bare
   const negated = name.startsWith('no-') ? name.slice(3) : undefined
   if (unknown.startsWith('--') && negated && cliOptions[negated as keyof typeof cliOptions]?.type === 'boolean') {
     return 'Unknown option `' + unknown + '`: `--' + negated + '` is off unless you give it.'
