@@ -341,11 +341,33 @@ const jsYaml = once(() => load('js-yaml') as JsYaml)
  */
 function platformReading(text: string): {value: unknown} | undefined {
   const reader = jsYaml()
+  let value: unknown
   try {
-    return {value: reader.load(text, {schema: reader.CORE_SCHEMA})}
+    value = reader.load(text, {schema: reader.CORE_SCHEMA})
   } catch {
     return undefined
   }
+  // js-yaml shares an alias's value where it is used: bound the values reached, as `maxAliasCount`
+  // bounds the YAML library, so that nested aliases cannot make a value billions of nodes large.
+  return valuesWithin(value, maxFrontMatterValues) ? {value} : undefined
+}
+
+const maxFrontMatterValues = 10_000
+
+/** Whether walking `value` (a shared value once per use) reaches at most `limit` values. */
+function valuesWithin(value: unknown, limit: number): boolean {
+  let left = limit - 1
+  const stack = [value]
+  while (stack.length > 0) {
+    const next = stack.pop()
+    if (!next || typeof next !== 'object') continue
+    const children = Array.isArray(next) ? next : Object.values(next)
+    // Counted before they are pushed: the stack never holds more than `limit` values.
+    left -= children.length
+    if (left < 0) return false
+    for (const child of children) stack.push(child)
+  }
+  return true
 }
 
 function firstLine(text: string): string {

@@ -88,6 +88,23 @@ describe('nesting the parser must not walk into', () => {
   })
 })
 
+describe('front matter that only the platform\'s YAML reader accepts', () => {
+  // js-yaml (the platform's reader) accepts a quoted value that goes on in column 1, where the YAML
+  // library here stops; docs-lint then reads the block as js-yaml does, but never a block whose
+  // aliases make a value of ten billion nodes.
+  const bomb = ['title: Bomb', 'description: "A page', 'that goes on."', 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]']
+  for (let level = 1; level < 10; level++) bomb.push(`a${level}: &a${level} [${Array(10).fill('*a' + (level - 1)).join(', ')}]`)
+
+  it('nested aliases are invalid YAML, reported at once', async () => {
+    const root = tempSite({'bomb.mdx': '---\n' + bomb.join('\n') + '\n---\n\n## Part\n', 'ok.mdx': '---\ntitle: A\ndescription: "A page\nthat goes on."\n---\n\n## Part\n'})
+    const started = performance.now()
+    const {report} = await lintJson(root)
+    expect(performance.now() - started).toBeLessThan(10_000)
+    expect(summary(byPath(report, 'bomb.mdx'))).toEqual(['3:21 front-matter Invalid YAML in front matter: Missing closing "quote'])
+    expect(summary(byPath(report, 'ok.mdx'))).toEqual([])
+  })
+})
+
 describe('positions in pages with old Mac line endings', () => {
   it('a NUL byte is placed on its own line when lines end in a lone CR', async () => {
     const root = tempSite({'binary.md': '---\rtitle: A\r---\r\rone\rtwo\u0000\r'})
