@@ -244,7 +244,8 @@ export function resolveConfig(
     cwd: path.resolve(options.cwd ?? process.cwd()),
     trusted: options.trusted !== false
   }
-  collect(user ?? {extends: 'recommended'}, options.filePath, [], state)
+  // No config: the recommended preset. A config file that is empty (YAML's `null`) is the config `{}`.
+  collect(user === undefined || (user === null && options.filePath === undefined) ? {extends: 'recommended'} : user, options.filePath, [], state)
   for (const [ruleId, setting] of Object.entries(options.overrides ?? {})) {
     state.settings.set(ruleId, {setting, filePath: undefined})
   }
@@ -347,7 +348,9 @@ function collectOverride(list: unknown[], index: number, filePath: string | unde
 }
 
 function collect(config: unknown, filePath: string | undefined, chain: string[], state: Collected): void {
-  if (config === undefined || config === null) return
+  if (config === undefined || (config === null && filePath === undefined)) return
+  // An empty YAML file reads as `null`: it is the config `{}`, as an empty JSON object is.
+  if (config === null) config = {}
   if (typeof config !== 'object' || Array.isArray(config)) {
     throw new ConfigError('Invalid config' + where(filePath) + ': expected an object')
   }

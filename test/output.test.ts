@@ -159,6 +159,13 @@ describe('a config that turns every rule off', () => {
     const one = await runCli(['-f', 'compact'], root)
     expect(one.stdout).toBe('a.mdx:5:1: error Unexpected heading level `1`, expected `2`: the page title comes from front matter (heading-levels)\n')
   })
+
+  it('an empty YAML config is `{}`, as an empty JSON object is: the same error, not a silent default', async () => {
+    const root = tempSite({'a.mdx': '---\ntitle: A\n---\n\n# A heading\n', '.docs-lintrc.yml': ''})
+    const run = await runCli(['-f', 'compact'], root)
+    expect(run).toMatchObject({code: 2, stdout: ''})
+    expect(run.stderr).toContain('Config in `.docs-lintrc.yml` turns every rule off, so docs-lint would check nothing')
+  })
 })
 
 describe('notices of what was not checked', () => {
