@@ -213,7 +213,10 @@ const cliOptions = {
  * (`--fromat` → `--format`). Node's own message is kept for every other mistake.
  */
 function usageError(error: Error & {code?: string}): string {
-  const unknown = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '([^']+)'/.exec(error.message)?.[1] : undefined
+  // Node's message: "Unknown option '<option>'. To specify a positional argument…"
+  const opening = "Unknown option '"
+  const end = error.message.indexOf("'. ", opening.length)
+  const unknown = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && error.message.startsWith(opening) && end !== -1 ? error.message.slice(opening.length, end) : undefined
   if (!unknown) return error.message
   const bare = unknown.replace(/^-+/, '')
   const name = bare.includes('=') ? bare.slice(0, bare.indexOf('=')) : bare
@@ -509,7 +512,7 @@ function plural(count: number, noun: string): string {
 
 /**
  * Fix each file that has fixable problems; its messages become what remains. Returns the diffs of
- * changed files, and how many files were written with how many fewer problems.
+ * changed files, and how many files were written with how many fixes in all.
  */
 async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<string> | undefined; roots: string[] | undefined}): Promise<{diffs: string[]; problems: number; written: number}> {
   const diffs: string[] = []
@@ -546,6 +549,7 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
         continue
       }
       written++
+      problems += result.fixed
     } else if (result.changed) {
       diffs.push(redact(unifiedDiff(file.path, original, result.output)))
       file.data['fixedOutput'] = redact(result.output)
@@ -554,7 +558,6 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
     if (result.changed) file.value = result.output
     // Site checks ran on the whole run; re-linting one page cannot redo them, so their messages stay.
     const siteMessages = file.messages.filter((message) => ruleInfoById.get(message.ruleId ?? '')?.site === true)
-    if (result.changed && options.write) problems += Math.max(0, file.messages.length - siteMessages.length - result.messages.length)
     file.messages = [...result.messages, ...siteMessages].sort(compareMessage)
   }
   return {diffs, problems, written}

@@ -293,14 +293,15 @@ function readFrontMatter(tree: Root, source: string, lines: ReturnType<typeof lo
     return {message: firstLine(error.message), place: toPlace(from, to)}
   })
   let data: Record<string, unknown> | undefined
+  // Read as js-yaml reads it (see `platformReading`): the YAML library's tree is broken there, so a key
+  // is found by its line instead.
+  let readByPlatform = false
   if (errors.length > 0) {
-    // The platform reads front matter with js-yaml (through gray-matter), which accepts some text the
-    // YAML specification does not, such as a quoted `description` whose closing quote or second line
-    // starts in column 1. A page the platform renders has no invalid front matter.
     const accepted = platformReading(node.value)
     if (accepted) {
       errors = []
-      data = accepted.value && typeof accepted.value === 'object' && !Array.isArray(accepted.value) ? (accepted.value as Record<string, unknown>) : undefined
+      data = mappingOf(accepted.value)
+      readByPlatform = true
     }
   } else {
     try {
@@ -316,6 +317,10 @@ function readFrontMatter(tree: Root, source: string, lines: ReturnType<typeof lo
     data,
     errors,
     placeOf(name, value) {
+      if (readByPlatform) {
+        const from = keyOffset(node.value, name)
+        return from === undefined ? undefined : toPlace(from, from + name.length)
+      }
       if (!YAML.isMap(doc.contents)) return undefined
       const pair = doc.contents.items.find(
         (item: Pair) => YAML.isScalar(item.key) && item.key.value === name
@@ -324,6 +329,39 @@ function readFrontMatter(tree: Root, source: string, lines: ReturnType<typeof lo
       if (!target || !YAML.isScalar(target) || !target.range) return undefined
       return toPlace(target.range[0], target.range[1])
     }
+  }
+}
+
+/** `value` when it is a mapping (a plain object), else undefined. */
+function mappingOf(value: unknown): Record<string, unknown> | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+}
+
+/** Where the top-level key `name:` starts in YAML `text` (at the start of a line), if it does. */
+function keyOffset(text: string, name: string): number | undefined {
+  let at = 0
+  while (at <= text.length) {
+    const end = text.indexOf('\n', at)
+    const line = text.slice(at, end === -1 ? text.length : end)
+    if (line.startsWith(name) && line.slice(name.length).trimStart().startsWith(':')) return at
+    if (end === -1) return undefined
+    at = end + 1
+  }
+  return undefined
+}
+
+/**
+ * The mapping a front matter block holds (the YAML between the `---` lines), read as the platform
+ * reads it: by the YAML library, or by js-yaml where only js-yaml accepts it. Undefined when the block
+ * is not YAML or holds no mapping.
+ */
+export function frontMatterData(text: string): Record<string, unknown> | undefined {
+  const doc = yaml().parseDocument(text, {prettyErrors: false, uniqueKeys: true})
+  if (doc.errors.length > 0) return mappingOf(platformReading(text)?.value)
+  try {
+    return mappingOf(doc.toJS({maxAliasCount: 100}))
+  } catch {
+    return undefined
   }
 }
 
@@ -336,8 +374,11 @@ const jsYaml = once(() => load('js-yaml') as JsYaml)
 
 /**
  * The value js-yaml reads from `text`, with the same core schema as the YAML library here (dates stay
- * strings); undefined when js-yaml rejects it too. Called only for front matter the YAML library
- * rejects, a few pages in ten thousand.
+ * strings); undefined when js-yaml rejects it too. The platform reads front matter with js-yaml
+ * (through gray-matter), which accepts some text the YAML specification does not, such as a quoted
+ * `description` whose closing quote or second line starts in column 1: a page the platform renders
+ * has no invalid front matter. Called only for front matter the YAML library rejects, a few pages in
+ * ten thousand.
  */
 function platformReading(text: string): {value: unknown} | undefined {
   const reader = jsYaml()
@@ -347,12 +388,11 @@ function platformReading(text: string): {value: unknown} | undefined {
   } catch {
     return undefined
   }
-  // js-yaml shares an alias's value where it is used: bound the values reached, as `maxAliasCount`
-  // bounds the YAML library, so that nested aliases cannot make a value billions of nodes large.
-  return valuesWithin(value, maxFrontMatterValues) ? {value} : undefined
+  // js-yaml shares an alias's value wherever it is used. Without aliases a value has fewer parts than
+  // its text has characters; more than that is aliases multiplying it, which the YAML library bounds
+  // with `maxAliasCount`. Such a value could hold billions of nodes: it is not taken.
+  return valuesWithin(value, Math.max(1000, text.length)) ? {value} : undefined
 }
-
-const maxFrontMatterValues = 10_000
 
 /** Whether walking `value` (a shared value once per use) reaches at most `limit` values. */
 function valuesWithin(value: unknown, limit: number): boolean {

@@ -31,6 +31,14 @@ describe('docs-lint CLI', () => {
     expect(await runCli(['--fix'], root)).toEqual({code: 0, stdout: '', stderr: ''})
   })
 
+  it('--fix counts the fixes it made, not how many fewer problems remain', async () => {
+    // The fix adds front matter with a title; the page then lacks only a description, which no fix gives.
+    const root = tempSite({'b.mdx': 'Some text here.\n'})
+    const fixed = await runCli(['--fix', '-f', 'compact'], root)
+    expect(fixed.stderr).toBe('docs-lint: fixed 1 problem in 1 file\n')
+    expect(fixed.stdout).toBe('b.mdx:1:1: warning Missing `description` in front matter, expected a non-empty string (front-matter)\n')
+  })
+
   it('prints the vfile-reporter-json shape with --format json', async () => {
     const root = tempSite({'a.mdx': h1Page})
     const run = await runCli(['--format', 'json', 'a.mdx'], root)
@@ -165,6 +173,7 @@ describe('usage and configuration errors exit with 2 and a clear message', () =>
     ['unknown flag', {}, ['--fromat', 'json'], 'docs-lint: Unknown option `--fromat`, did you mean `--format`?'],
     ['unknown flag, nothing close', {}, ['--verbose'], 'docs-lint: Unknown option `--verbose`. A path that starts with `-` goes after `--`.'],
     ['a flag turned off that is off already', {}, ['--no-cache'], 'docs-lint: Unknown option `--no-cache`: `--cache` is off unless you give it.'],
+    ['an unknown flag with a quote in it', {}, ["--it's"], "docs-lint: Unknown option `--it's`"],
     ['unknown format', {}, ['--format', 'xml'], 'docs-lint: unknown format `xml`, expected one of: pretty, compact, json, github, sarif'],
     ['bad --max-warnings', {}, ['--max-warnings', 'many'], '`--max-warnings` expects a non-negative integer, got `many`'],
     ['unknown rule in --rule', {}, ['--rule', 'heading-level=off'], 'Unknown rule `heading-level`, did you mean `heading-levels`?'],

@@ -103,6 +103,12 @@ describe('front matter that only the platform\'s YAML reader accepts', () => {
     expect(summary(byPath(report, 'bomb.mdx'))).toEqual(['3:21 front-matter Invalid YAML in front matter: Missing closing "quote'])
     expect(summary(byPath(report, 'ok.mdx'))).toEqual([])
   })
+
+  it('a finding in such a block is placed on its key, not at the top of the page', async () => {
+    const root = tempSite({'a.mdx': '---\ndescription: "first line\nsecond line"\ntitle: 5\n---\n\n## Part\n'})
+    const {report} = await lintJson(root)
+    expect(summary(byPath(report, 'a.mdx'))).toEqual(['4:1 front-matter Unexpected `title` of type `number`, expected a non-empty string'])
+  })
 })
 
 describe('positions in pages with old Mac line endings', () => {

@@ -10,10 +10,10 @@ import {fixturesRoot, formatMessage} from './helpers/examples.js'
 import {runCli} from './helpers/cli.js'
 
 /** Messages of a lint run as `file line:col-… severity reason ruleId`, files relative to `root`. */
-async function siteMessages(root: string, rules: Record<string, unknown>, options: {patterns?: string[]; jobs?: number} = {}): Promise<string[]> {
+async function siteMessages(root: string, rules: Record<string, unknown>, options: {patterns?: string[]; jobs?: number; cacheLocation?: string} = {}): Promise<string[]> {
   const configPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-site-')), 'config.json')
   fs.writeFileSync(configPath, JSON.stringify({rules}))
-  const result = await lint({patterns: options.patterns ?? ['.'], cwd: root, configPath, jobs: options.jobs ?? 0})
+  const result = await lint({patterns: options.patterns ?? ['.'], cwd: root, configPath, jobs: options.jobs ?? 0, ...(options.cacheLocation ? {cacheLocation: options.cacheLocation} : {})})
   expect(result.configErrors).toEqual([])
   return result.files
     .map((file) => ({file, name: path.relative(root, path.resolve(file.cwd, file.path)).split(path.sep).join('/')}))
@@ -104,9 +104,13 @@ describe('site checks', () => {
     // Run from the repository: the listing beside the site folder is inside the run.
     expect(await siteMessages(repo, {'broken-links': 'error'})).toEqual([])
     // Run from the site folder: the folder above is outside it, so its listing is not read.
-    expect(await siteMessages(site, {'broken-links': 'error'})).toEqual([
-      'index.mdx 6:32-6:48 error Unexpected broken link `/images/shot.png`: no page or file `images/shot.png`, expected an existing page, file or redirect broken-links'
-    ])
+    const broken = 'index.mdx 6:32-6:48 error Unexpected broken link `/images/shot.png`: no page or file `images/shot.png`, expected an existing page, file or redirect broken-links'
+    expect(await siteMessages(site, {'broken-links': 'error'})).toEqual([broken])
+    // The cache keeps the two apart: a result from one folder is not served to a run from the other.
+    const cacheLocation = path.join(repo, '.cache.json')
+    expect(await siteMessages(repo, {'broken-links': 'error'}, {cacheLocation})).toEqual([])
+    expect(await siteMessages(site, {'broken-links': 'error'}, {cacheLocation})).toEqual([broken])
+    expect(await siteMessages(repo, {'broken-links': 'error'}, {cacheLocation})).toEqual([])
   })
 
   it('run nothing and read no config when every site rule is off', async () => {
@@ -152,6 +156,14 @@ describe('docs-lint llms', () => {
 
 - [Deploy](https://docs.acme.dev/guides/deploy): Read about deploy.
 `
+
+  it('reads front matter as linting does: a description the platform reads on two lines is kept', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-llms-'))
+    fs.writeFileSync(path.join(root, 'docs.json'), JSON.stringify({name: 'X', theme: 'mint', colors: {primary: '#0B5FFF'}, navigation: {pages: ['index']}}))
+    fs.writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Start\ndescription: "Sign every request,\nand rotate the key."\n---\n\n## Part\n')
+    const run = await runCli(['llms', '--out', '-'], root)
+    expect(run.stdout).toContain('[Start](/): Sign every request, and rotate the key.')
+  })
 
   it('writes the page index in navigation order, one section per group', async () => {
     const root = copyFixture('navigation', 'ok')

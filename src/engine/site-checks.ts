@@ -5,7 +5,7 @@ import {VFile as VFileClass} from 'vfile'
 import type {ResolvedConfig} from '../config.js'
 import {siteFactsKey} from '../site/facts.js'
 import type {ChangeSet} from '../git.js'
-import {findSiteRoot, lintedPages, listFiles, relativeTo, type LintedPage} from '../site/files.js'
+import {findSiteRoot, lintedPages, listFiles, listingFolders, relativeTo, type LintedPage} from '../site/files.js'
 import {readsHold, recordReads} from '../site/reads.js'
 import {replacer, type ResultCache, type SiteEntry} from '../cache.js'
 import {redactMessage} from '../redact.js'
@@ -45,7 +45,7 @@ export async function runSiteChecks(
   for (const [root, group] of bySite) {
     const linted = lintedPages(root, group)
     const rootConfig = configAtRoot(linted) ?? options.defaultConfig
-    const key = cache ? siteKey(root, linted, rootConfig) : undefined
+    const key = cache ? siteKey(root, linted, rootConfig, listingFolders(root, options.cwd ?? process.cwd())) : undefined
     const stored = key === undefined ? undefined : cache!.site(root)
     if (stored && stored.key === key) {
       const replayed = replaySite(root, stored, linted)
@@ -93,13 +93,14 @@ function configAtRoot(linted: readonly LintedPage[]): ResolvedConfig | undefined
 }
 
 /**
- * What the site checks' results depend on besides the disk: the root, the root's config, and each
- * linted page's path, config and facts. Facts, not text: a page edited without a change to its
+ * What the site checks' results depend on besides the disk: the root, the root's config, the folders
+ * whose file listings count (they depend on where docs-lint runs), and each linted page's path,
+ * config and facts. Facts, not text: a page edited without a change to its
  * links, anchors, title or imports leaves the site's results as they were.
  */
-function siteKey(root: string, linted: readonly LintedPage[], rootConfig: ResolvedConfig | undefined): string {
+function siteKey(root: string, linted: readonly LintedPage[], rootConfig: ResolvedConfig | undefined, listings: readonly string[]): string {
   const configKey = (config: ResolvedConfig | undefined) => (config ? serializeConfig(config).key : null)
-  const hash = createHash('sha256').update(JSON.stringify([root, configKey(rootConfig)]))
+  const hash = createHash('sha256').update(JSON.stringify([root, configKey(rootConfig), listings]))
   for (const page of linted) {
     hash.update('\n' + JSON.stringify([page.relative, configKey(page.config), page.file.data[siteFactsKey]], replacer))
   }

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type {VFile} from 'vfile'
 import type {ResolvedConfig} from '../config.js'
-import {noteListing} from './reads.js'
+import {isInside, noteListing} from './reads.js'
 import {pageConfig} from '../overrides.js'
 
 // The site on disk: its root, its files, the pages a run lints. Apart from the site model (`model.ts`)
@@ -86,4 +86,10 @@ export function listFiles(root: string): {files: Set<string>; folders: Set<strin
   walk(root, '')
   noteListing(root, files, folders)
   return {files, folders}
+}
+
+/** The folders whose file listings a site reads (see `listedFiles` in model.ts): its root, and the folder above it when that is inside `runFolder`. */
+export function listingFolders(root: string, runFolder: string | undefined): string[] {
+  const parent = path.dirname(root)
+  return runFolder !== undefined && parent !== root && isInside(parent, path.resolve(runFolder)) ? [root, parent] : [root]
 }

@@ -6,7 +6,7 @@ import {get} from './json.js'
 import {loadSiteConfig, Site} from './model.js'
 import {findSiteRoot} from './files.js'
 import {maxSitePageBytes, readInside} from './reads.js'
-import {yaml} from '../lazy.js'
+import {frontMatterData} from '../page.js'
 
 export interface LlmsOptions {
   /** Prefix of page URLs (`https://docs.acme.dev`); without it, URLs start at `/`. */
@@ -121,12 +121,8 @@ function frontMatterOf(filePath: string, root: string): Record<string, unknown> 
   }
   const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(source)
   if (!match) return {}
-  try {
-    const data = yaml().parse(match[1]!) as unknown
-    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {}
-  } catch {
-    return {}
-  }
+  // Read as the pages are linted: what the platform's YAML reader accepts counts.
+  return frontMatterData(match[1]!) ?? {}
 }
 
 function text(value: unknown): string | undefined {

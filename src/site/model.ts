@@ -9,7 +9,7 @@ import {collectSiteFacts, siteFactsOf, type PageFacts} from './facts.js'
 import {get, readJsonDocument, resolveDocument, toValue, unreadableDocument, type JsonDocument, type Located, type RefProblem} from './json.js'
 import {navigationEntries, type NavigationEntry} from './navigation.js'
 import {maxOpenApiBytes, maxSiteConfigBytes, maxSitePageBytes, readInside, readSiteFile, siteFileExists, unreadableReason} from './reads.js'
-import {configNames, listFiles, relativeTo, type LintedPage} from './files.js'
+import {configNames, listFiles, listingFolders, relativeTo, type LintedPage} from './files.js'
 import {yaml} from '../lazy.js'
 import {operationPageRoute, operationPages, type OperationPage, type PageSettings} from './openapi-pages.js'
 
@@ -458,9 +458,7 @@ export function loadSiteConfig(root: string): SiteConfig | undefined {
  */
 function listedFiles(root: string, runFolder: string | undefined): Set<string> {
   const listed = new Set<string>()
-  const parent = path.dirname(root)
-  const inRun = runFolder !== undefined && parent !== root && isInside(parent, path.resolve(runFolder))
-  for (const folder of inRun ? [root, parent] : [root]) {
+  for (const folder of listingFolders(root, runFolder)) {
     for (const name of listingNames) {
       let text: string
       try {
@@ -476,12 +474,6 @@ function listedFiles(root: string, runFolder: string | undefined): Set<string> {
     }
   }
   return listed
-}
-
-/** `folder` is `outer` or a folder inside it. */
-function isInside(folder: string, outer: string): boolean {
-  const relative = path.relative(outer, folder)
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))
 }
 
 export {toValue}

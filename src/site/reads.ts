@@ -87,7 +87,8 @@ function realRoot(root: string): string {
   }
 }
 
-function isInside(real: string, root: string): boolean {
+/** Whether `real` is `root` or lies inside it (both absolute). */
+export function isInside(real: string, root: string): boolean {
   const relative = path.relative(root, real)
   return relative === '' || (relative !== '..' && !relative.startsWith('..' + path.sep) && !path.isAbsolute(relative))
 }
