@@ -218,8 +218,7 @@ function usageError(error: Error & {code?: string}): string {
   const end = error.message.indexOf("'. ", opening.length)
   const unknown = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && error.message.startsWith(opening) && end !== -1 ? error.message.slice(opening.length, end) : undefined
   if (!unknown) return error.message
-  const bare = unknown.replace(/^-+/, '')
-  const name = bare.includes('=') ? bare.slice(0, bare.indexOf('=')) : bare
+  const name = unknown.replace(/^-+/, '').split('=')[0]!
   const negated = name.startsWith('no-') ? name.slice(3) : undefined
   if (unknown.startsWith('--') && negated && cliOptions[negated as keyof typeof cliOptions]?.type === 'boolean') {
     return 'Unknown option `' + unknown + '`: `--' + negated + '` is off unless you give it.'
@@ -321,7 +320,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
   }
   const recording = values['suppress-all'] === true || (values['suppress-rule']?.length ?? 0) > 0
-  if ((recording || values['prune-suppressions']) && (values['changed-since'] !== undefined || values.shard !== undefined)) {
+  // A run of part of the site cannot record or prune suppressions, nor tell which are stale.
+  const partialRun = values['changed-since'] !== undefined || values.shard !== undefined
+  if ((recording || values['prune-suppressions']) && partialRun) {
     io.stderr('docs-lint: `' + (recording ? '--suppress-all` or `--suppress-rule' : '--prune-suppressions') + '` records the whole site: run it without `--changed-since` and `--shard`\n')
     return 2
   }
@@ -444,10 +445,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     const {suppressed, unused} = applySuppressions(files, io.cwd, suppressions)
     const name = path.relative(io.cwd, suppressionsPath) || suppressionsPath
     if (suppressed > 0) io.stderr('docs-lint: ' + suppressed + ' known ' + (suppressed === 1 ? 'finding' : 'findings') + ' suppressed by `' + name + '`\n')
-    // A run of part of the site (`--changed-since`, `--shard`) cannot tell a stale suppression from a
-    // finding it did not look for, and cannot prune: it says nothing of them.
-    const partial = values['changed-since'] !== undefined || values.shard !== undefined
-    if (unused > 0 && !values['prune-suppressions'] && !partial) {
+    // A partial run cannot tell a stale suppression from a finding it did not look for: it says nothing of them.
+    if (unused > 0 && !values['prune-suppressions'] && !partialRun) {
       io.stderr('docs-lint: ' + unused + ' suppressed ' + (unused === 1 ? 'finding no longer occurs' : 'findings no longer occur') + ': run with `--prune-suppressions` to update `' + name + '`\n')
     }
   }

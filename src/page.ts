@@ -266,6 +266,7 @@ function readFrontMatter(tree: Root, source: string, lines: ReturnType<typeof lo
     return {node: undefined, data: undefined, errors: [], placeOf: () => undefined}
   }
   const node = first
+  const position = first.position
   // The YAML text starts on the line after the opening `---`.
   const start = first.position.start.offset ?? 0
   const newline = source.indexOf('\n', start)
@@ -276,10 +277,9 @@ function readFrontMatter(tree: Root, source: string, lines: ReturnType<typeof lo
     return {start: startPoint, end: endPoint}
   }
 
-  const YAML = yaml()
-  let doc: Document
+  let read: YamlReading
   try {
-    doc = YAML.parseDocument(node.value, {prettyErrors: false, uniqueKeys: true})
+    read = readYaml(node.value)
   } catch (error) {
     return {
       node,
@@ -288,36 +288,17 @@ function readFrontMatter(tree: Root, source: string, lines: ReturnType<typeof lo
       placeOf: () => undefined
     }
   }
-  let errors: FrontMatterError[] = doc.errors.map((error) => {
-    const [from, to] = error.pos
-    return {message: firstLine(error.message), place: toPlace(from, to)}
-  })
-  let data: Record<string, unknown> | undefined
-  // Read as js-yaml reads it (see `platformReading`): the YAML library's tree is broken there, so a key
-  // is found by its line instead.
-  let readByPlatform = false
-  if (errors.length > 0) {
-    const accepted = platformReading(node.value)
-    if (accepted) {
-      errors = []
-      data = mappingOf(accepted.value)
-      readByPlatform = true
-    }
-  } else {
-    try {
-      const value = doc.toJS({maxAliasCount: 100})
-      data = value && typeof value === 'object' && !Array.isArray(value) ? value : undefined
-    } catch (error) {
-      errors.push({message: firstLine((error as Error).message), place: first.position})
-    }
-  }
+  const {doc, data, byPlatform} = read
+  const errors: FrontMatterError[] = read.errors.map(({message, pos}) => ({message, place: pos ? toPlace(pos[0], pos[1]) : position}))
+  const YAML = yaml()
 
   return {
     node,
     data,
     errors,
     placeOf(name, value) {
-      if (readByPlatform) {
+      // js-yaml gives no places, and the YAML library's tree is broken there: a key is found by its line.
+      if (byPlatform) {
         const from = keyOffset(node.value, name)
         return from === undefined ? undefined : toPlace(from, from + name.length)
       }
@@ -350,16 +331,37 @@ function keyOffset(text: string, name: string): number | undefined {
   return undefined
 }
 
+interface YamlReading {
+  doc: Document
+  data: Record<string, unknown> | undefined
+  /** Syntax errors (with the YAML library's offsets) or a failure to build the value (without). */
+  errors: Array<{message: string; pos: [number, number] | undefined}>
+  /** True when only js-yaml accepted the text (see `platformReading`): `doc` holds errors then. */
+  byPlatform: boolean
+}
+
+/** YAML front matter text read as the platform reads it: by the YAML library, or by js-yaml where only js-yaml accepts it. */
+function readYaml(text: string): YamlReading {
+  const doc = yaml().parseDocument(text, {prettyErrors: false, uniqueKeys: true})
+  if (doc.errors.length > 0) {
+    const accepted = platformReading(text)
+    if (accepted) return {doc, data: mappingOf(accepted.value), errors: [], byPlatform: true}
+    return {doc, data: undefined, errors: doc.errors.map((error) => ({message: firstLine(error.message), pos: error.pos})), byPlatform: false}
+  }
+  try {
+    return {doc, data: mappingOf(doc.toJS({maxAliasCount: 100})), errors: [], byPlatform: false}
+  } catch (error) {
+    return {doc, data: undefined, errors: [{message: firstLine((error as Error).message), pos: undefined}], byPlatform: false}
+  }
+}
+
 /**
- * The mapping a front matter block holds (the YAML between the `---` lines), read as the platform
- * reads it: by the YAML library, or by js-yaml where only js-yaml accepts it. Undefined when the block
- * is not YAML or holds no mapping.
+ * The mapping a front matter block holds (the YAML between the `---` lines), read as pages are linted.
+ * Undefined when the block is not YAML or holds no mapping.
  */
 export function frontMatterData(text: string): Record<string, unknown> | undefined {
-  const doc = yaml().parseDocument(text, {prettyErrors: false, uniqueKeys: true})
-  if (doc.errors.length > 0) return mappingOf(platformReading(text)?.value)
   try {
-    return mappingOf(doc.toJS({maxAliasCount: 100}))
+    return readYaml(text).data
   } catch {
     return undefined
   }
