@@ -1,7 +1,8 @@
+import {spawn} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {goodPage, runBin, runBinLoads, runCli, tempSite} from './helpers/cli.js'
+import {bin, goodPage, runBin, runBinLoads, runCli, tempSite} from './helpers/cli.js'
 
 // `bin/docs-lint.js` runs the bundle that `npm run build` makes (scripts/bundle.mjs); the other tests
 // mostly run the TypeScript source. These check that the two are the same program, and that the
@@ -76,5 +77,23 @@ describe('the bundled command line', () => {
     // requires one helper of ajv's.
     const expected = /\/node_modules\/(retext-passive\/lib\/list\.js|ajv\/dist\/runtime\/ucs2length\.js)$/
     expect(outside.filter((file) => !expected.test(file))).toEqual([])
+  }, 60_000)
+
+  it('stops writing quietly when the reader closes the pipe (`docs-lint . | head`), and keeps its exit code', async () => {
+    // Some 300 KB of JSON: far more than a pipe holds, so writes go on after the reader has gone.
+    const pages = Object.fromEntries(Array.from({length: 400}, (_, index) => [`page-${index}.mdx`, '# A first-level heading\n']))
+    const root = tempSite(pages)
+    const child = spawn(process.execPath, [bin, '--format', 'json', '.'], {cwd: root})
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += String(chunk)))
+    let first = ''
+    child.stdout.once('data', (chunk: Buffer) => {
+      first = String(chunk)
+      child.stdout.destroy()
+    })
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expect(first.startsWith('[')).toBe(true)
+    expect(stderr).toBe('')
+    expect(code).toBe(1)
   }, 60_000)
 })
