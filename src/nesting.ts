@@ -29,6 +29,22 @@ export function deepestNesting(tree: Root): Nesting {
   return deepest
 }
 
+/**
+ * A line that opens the n-th nested list or block quote starts with at least n columns of markers
+ * and indentation: each open block quote goes on with its `>`, each open list item with at least one
+ * column of indentation, and each container the line opens has its marker. A tab is at most four
+ * columns, so a line shorter than a quarter of the limit in these characters cannot pass it.
+ */
+const deepPrefix = new RegExp('^[ \\t>*+\\-\\d.)]{' + Math.floor(maxNesting / 4) + '}', 'm')
+
+/**
+ * Whether lists and block quotes in `source` may nest past the limit: false for nearly every page,
+ * which then need not be followed line by line (`estimateNesting`).
+ */
+export function mayNestTooDeep(source: string): boolean {
+  return deepPrefix.test(source)
+}
+
 export interface NestingEstimate {
   /** The deepest nesting the estimate saw (all of it, unless the page is too costly to follow). */
   depth: number

@@ -4,7 +4,7 @@ import type {VFile} from 'vfile'
 import {unified} from 'unified'
 import {load, once} from './lazy.js'
 import {kindOf} from './page.js'
-import {deepestNesting, estimateNesting, maxNesting, type Nesting} from './nesting.js'
+import {deepestNesting, estimateNesting, maxNesting, mayNestTooDeep, type Nesting} from './nesting.js'
 import {gfmFeatures, remarkGfmFeatures} from './gfm.js'
 import {remarkHeadingId} from './heading-id.js'
 import {defaultMaxFileSize} from './limits.js'
@@ -125,6 +125,7 @@ function tooDeep(file: VFile, source: string, nesting: Nesting): Root {
  * they do (cut to the limit): the nesting, when real, at a bounded cost. Undefined when it is not.
  */
 function provenTooDeep(source: string, markdownOnly: boolean): Nesting | undefined {
+  if (!mayNestTooDeep(source)) return undefined
   const estimate = estimateNesting(source, !markdownOnly)
   if (estimate.cut === undefined) return undefined
   for (const markdownParse of markdownOnly ? [true] : [false, true]) {
