@@ -25,20 +25,49 @@ const outdir = path.join(dist, 'bundle')
 const lazyLoad = /(?<![\w$.])load\((['"])([^'"]+)\1\)/g
 const lazyPackages = new Set()
 
-/** Hand every literal `load('package')` in docs-lint's own compiled files to esbuild as a `require`. */
-const lazyLoads = {
-  name: 'lazy-loads',
-  setup(build) {
-    build.onLoad({filter: /[\\/]dist[\\/](src|rules|presets)[\\/].*\.js$/}, async (args) => {
-      const text = await fs.promises.readFile(args.path, 'utf8')
-      // Only src/lazy.js and the modules that import it call its `load`; esbuild reads the rest as usual.
-      if (!text.includes('/lazy.js') && path.basename(args.path) !== 'lazy.js') return undefined
-      const contents = text.replace(lazyLoad, (_, quote, name) => {
-        lazyPackages.add(name)
-        return `require(${quote}${name}${quote})`
+/**
+ * Packages that linting a page with the recommended preset never loads: ajv (a config that sets rule
+ * options), the prose parsers and retext-passive (prose rules), diff (`--fix --diff`). V8 compiles a
+ * chunk's whole text when it loads, so each gets a chunk of its own, loaded on first use: some 400 KB
+ * that most runs, and every worker, no longer compile. The others are bundled where they are used.
+ */
+const ownChunk = new Set(['ajv', 'parse-english', 'mdast-util-to-nlcst', 'retext-passive', 'diff'])
+
+/** The chunk that holds a package of `ownChunk`: `lazy-ajv.js`. */
+const lazyChunk = (name) => 'lazy-' + name.replace(/[^\w.-]/g, '_')
+
+/**
+ * Hand every literal `load('package')` in docs-lint's own compiled files to esbuild: as a `require`
+ * that esbuild bundles in place, evaluated on first call, or for a package of `ownChunk` (unless
+ * `inline`, for the browser), as a `require` of its own chunk, an ES module whose default export is
+ * that package (see `lazyEntries`), which Node loads on first call.
+ */
+function lazyLoads(inline) {
+  return {
+    name: 'lazy-loads',
+    setup(build) {
+      build.onResolve({filter: /^\.\/lazy-[\w.-]+\.js$/}, (args) => ({path: args.path, external: true}))
+      build.onLoad({filter: /[\\/]dist[\\/](src|rules|presets)[\\/].*\.js$/}, async (args) => {
+        const text = await fs.promises.readFile(args.path, 'utf8')
+        // Only src/lazy.js and the modules that import it call its `load`; esbuild reads the rest as usual.
+        if (!text.includes('/lazy.js') && path.basename(args.path) !== 'lazy.js') return undefined
+        const contents = text.replace(lazyLoad, (_, quote, name) => {
+          lazyPackages.add(name)
+          if (inline || !ownChunk.has(name)) return `require(${quote}${name}${quote})`
+          return `require(${JSON.stringify('./' + lazyChunk(name) + '.js')}).default`
+        })
+        return {contents, loader: 'js'}
       })
-      return {contents, loader: 'js'}
-    })
+    }
+  }
+}
+
+/** The entry of a package's own chunk: an ES module whose default export is what `require('package')` gives. */
+const lazyEntries = {
+  name: 'lazy-entries',
+  setup(build) {
+    build.onResolve({filter: /^lazy-entry:/}, (args) => ({path: args.path.slice('lazy-entry:'.length), namespace: 'lazy-entry'}))
+    build.onLoad({filter: /.*/, namespace: 'lazy-entry'}, (args) => ({contents: `export default require(${JSON.stringify(args.path)})`, resolveDir: project, loader: 'js'}))
   }
 }
 
@@ -48,7 +77,8 @@ const result = await esbuild.build({
     cli: path.join(dist, 'src/cli.js'),
     memory: path.join(dist, 'src/memory.js'),
     // The worker's own entry, next to the chunks, where src/pool.ts looks for `./worker.js`.
-    worker: path.join(dist, 'src/worker.js')
+    worker: path.join(dist, 'src/worker.js'),
+    ...Object.fromEntries([...ownChunk].map((name) => [lazyChunk(name), 'lazy-entry:' + name]))
   },
   outdir,
   bundle: true,
@@ -63,8 +93,13 @@ const result = await esbuild.build({
   // hold (none today), resolved from the bundle's folder.
   banner: {js: "import {createRequire as __docsLintCreateRequire} from 'node:module'; const require = __docsLintCreateRequire(import.meta.url);"},
   // unified-engine's loader of plugins by name, which docs-lint never calls (see the shim).
-  alias: {'load-plugin': path.join(project, 'scripts/cli-shims/load-plugin.mjs')},
-  plugins: [lazyLoads]
+  alias: {
+    'load-plugin': path.join(project, 'scripts/cli-shims/load-plugin.mjs'),
+    // acorn-jsx requires acorn, which would bundle acorn's CommonJS build (240 KB) beside the ES module
+    // build that remark-mdx imports. acorn-jsx extends the parser it is given: one copy serves both.
+    acorn: path.join(project, 'node_modules/acorn/dist/acorn.mjs')
+  },
+  plugins: [lazyLoads(false), lazyEntries]
 })
 
 // A lazy load the bundle did not take in would be loaded from node_modules at run time, unnoticed.
@@ -133,7 +168,7 @@ const browser = await esbuild.build({
   },
   inject: [path.join(shims, 'shims.mjs')],
   define: {'import.meta.url': '"file:///playground/playground.js"'},
-  plugins: [participles, lazyLoads]
+  plugins: [participles, lazyLoads(true)]
 })
 fs.copyFileSync(path.join(shims, 'index.html'), path.join(playground, 'index.html'))
 // Rules that need the whole site run only in the command line; the playground must not carry them.
