@@ -3,7 +3,7 @@ import type {Root} from 'mdast'
 import type {Position} from 'unist'
 import type {VFile} from 'vfile'
 import {defineRule, type TextEdit} from '../src/rule.js'
-import type {Page} from '../src/page.js'
+import {frontMatterData, type Page} from '../src/page.js'
 import {headingText, removeBlock, titleHeading} from './shared/headings.js'
 import {yaml} from '../src/lazy.js'
 
@@ -93,8 +93,11 @@ function frontMatterFix(tree: Root, file: VFile, page: Page): TextEdit[] | undef
   const removal = heading ? removeBlock(heading, page.source) : undefined
   const title = heading && removal ? headingText(heading) : titleFromFileName(file)
   if (!title) return undefined
-  // `stringify` quotes what YAML would read as something else (`2024`, `Setup: part 1`, `#1`).
-  const block = '---\ntitle: ' + yaml().stringify(title, {lineWidth: 0}).trimEnd() + '\n---\n'
+  // `stringify` quotes what YAML would read as something else (`2024`, `Setup: part 1`, `#1`). Pages are
+  // read as the platform reads them, with js-yaml, which takes a few more bare words for numbers
+  // (`1_000`, `0b1010`): a title that does not read back as itself is written in double quotes.
+  const written = yaml().stringify(title, {lineWidth: 0}).trimEnd()
+  const block = '---\ntitle: ' + (frontMatterData('title: ' + written)?.['title'] === title ? written : JSON.stringify(title)) + '\n---\n'
   const source = page.source
   // Blank lines at the top would end up between the front matter and the page.
   const leading = /^(?:[ \t]*\r?\n)*/.exec(source)![0].length

@@ -279,7 +279,14 @@ describe('fixes of the structural rules', () => {
 
   it('quotes a title that YAML would read as something else', async () => {
     const config = resolveConfig({rules: {'front-matter': 'error'}})
-    for (const [heading, title] of [['2024', '"2024"'], ['#1: Start here', '"#1: Start here"'], ['Yes', 'Yes']]) {
+    for (const [heading, title] of [
+      ['2024', '"2024"'],
+      ['#1: Start here', '"#1: Start here"'],
+      ['Yes', 'Yes'],
+      // Numbers to js-yaml, which the platform reads front matter with, though not to the YAML library.
+      ['1_000', '"1_000"'],
+      ['0b1010', '"0b1010"']
+    ]) {
       const fixed = await fixText('# ' + heading.replace(/^#/, '\\#') + '\n\nText.\n', 'page.mdx', config)
       expect(fixed.output).toBe('---\ntitle: ' + title + '\n---\n\nText.\n')
       const file = await lintText(fixed.output, {path: 'page.mdx', config})
