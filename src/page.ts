@@ -290,13 +290,13 @@ function readFrontMatter(tree: Root, source: string, lines: ReturnType<typeof lo
   }
   const {data} = read
   const errors: FrontMatterError[] = read.errors.map(({message, pos}) => ({message, place: pos ? toPlace(pos[0], pos[1]) : position}))
-  const YAML = yaml()
 
   return {
     node,
     data,
     errors,
     placeOf(name, value) {
+      const YAML = yaml()
       const doc = read.document()
       // js-yaml gives no places, and the YAML library's tree is broken where it rejects the text: a key is found by its line.
       if (doc.errors.length > 0) {
