@@ -1,7 +1,16 @@
 #!/usr/bin/env node
-// The bundle that `npm run build` makes of dist/src (see scripts/bundle.mjs): the same code, in a few files.
-import {main} from '../dist/bundle/cli.js'
-import {tuneProcess} from '../dist/bundle/memory.js'
+// The bundle that `npm run build` makes of dist/src, with its code cache (see scripts/bundle.mjs): the
+// same code, in one file, compiled ahead.
+import fs from 'node:fs'
+import {createRequire} from 'node:module'
+import {fileURLToPath} from 'node:url'
+
+const loader = fileURLToPath(new URL('../dist/bundle/load.cjs', import.meta.url))
+if (!fs.existsSync(loader) || !fs.existsSync(new URL('../dist/bundle/docs-lint.cjs', import.meta.url))) {
+  process.stderr.write('docs-lint: the command line is not built (dist/bundle/ is missing): run `npm run build` in ' + fileURLToPath(new URL('..', import.meta.url)) + '\n')
+  process.exit(2)
+}
+const {main, tuneProcess} = createRequire(import.meta.url)(loader).loadBundle()
 
 // This process is docs-lint's own: tune its heaps and compiler for linting (see src/memory.ts).
 tuneProcess()

@@ -1,17 +1,23 @@
 // Bundle the command line's code (the compiled `dist/src/` and `dist/rules/`, and the packages they
-// use) into `dist/bundle/`, which `bin/docs-lint.js` runs. Node's module system costs 0.2 to 0.3 s
-// for a process's first page: it resolves, reads and compiles some 200 files, each with its stats
-// and package.json reads. A few large chunks cost a fraction of that, in the main thread and in each
-// worker. The library API (`dist/src/index.js`) and the language server stay unbundled.
+// use) into one CommonJS file, `dist/bundle/docs-lint.cjs`, and make its V8 code cache
+// (scripts/code-cache.mjs), which `bin/docs-lint.js` and the pool's worker threads start from (see
+// src/bundle-loader.ts). The library API (`dist/src/index.js`) and the language server stay unbundled.
 //
-// Lazy loading survives bundling. Dynamic `import()`s become chunks of their own (the processor, the
-// site checks, each reporter), and a package loaded on first use through `load('name')` from
-// src/lazy.ts is given to esbuild as `require('name')`, which it bundles and evaluates on that first
-// call, not at start.
+// Node's module system costs 0.2 to 0.3 s for a process's first page: it resolves, reads and compiles
+// some 200 files, each with its stats and package.json reads. One file with a code cache costs a
+// fraction of that: V8 reads the bytecode the build compiled instead of compiling it again. Cold runs,
+// 9 interleaved, against the ES module chunks this replaced (2026-11-27, 2 cores): a 107-page site 0.89
+// to 0.92 of the wall time, a 138-page site 0.90; a run served from the cache and `--version` the same.
 //
-// Tried and dropped: one CommonJS file run through `vm.Script` with a V8 code cache (Node 20 has no
-// code cache for ES modules). On a 138-page site, 9 interleaved cold runs: 1.20 times the wall time of
-// these chunks without the cache and 1.13 with it; minifying the chunks changed nothing either.
+// Lazy loading survives bundling. A dynamic `import()` (the processor, the site checks, each reporter)
+// and a package loaded on first use through `load('name')` from src/lazy.ts (given to esbuild as
+// `require('name')`) are evaluated on first use, not at start; with the cache they cost no compiling
+// either way.
+//
+// Tried and dropped: the same file without a code cache (1.05 times the chunks' wall time), and a code
+// cache made when the file is compiled, before it runs, which holds only the few functions V8
+// compiles eagerly (1.13 times).
+import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -26,110 +32,29 @@ const lazyLoad = /(?<![\w$.])load\((['"])([^'"]+)\1\)/g
 const lazyPackages = new Set()
 
 /**
- * Packages that linting a page with the recommended preset never loads: ajv (a config that sets rule
- * options), the prose parsers and retext-passive (prose rules), diff (`--fix --diff`). V8 compiles a
- * chunk's whole text when it loads, so each gets a chunk of its own, loaded on first use: some 400 KB
- * that most runs, and every worker, no longer compile. The others are bundled where they are used.
+ * Hand every literal `load('package')` in docs-lint's own compiled files to esbuild as a `require`,
+ * which esbuild bundles in place, evaluated on first call.
  */
-const ownChunk = new Set(['ajv', 'parse-english', 'mdast-util-to-nlcst', 'retext-passive', 'diff'])
-
-/** The chunk that holds a package of `ownChunk`: `lazy-ajv.js`. */
-const lazyChunk = (name) => 'lazy-' + name.replace(/[^\w.-]/g, '_')
-
-/**
- * Hand every literal `load('package')` in docs-lint's own compiled files to esbuild: as a `require`
- * that esbuild bundles in place, evaluated on first call, or for a package of `ownChunk` (unless
- * `inline`, for the browser), as a `require` of its own chunk, an ES module whose default export is
- * that package (see `lazyEntries`), which Node loads on first call.
- */
-function lazyLoads(inline) {
-  return {
-    name: 'lazy-loads',
-    setup(build) {
-      build.onResolve({filter: /^\.\/lazy-[\w.-]+\.js$/}, (args) => ({path: args.path, external: true}))
-      build.onLoad({filter: /[\\/]dist[\\/](src|rules|presets)[\\/].*\.js$/}, async (args) => {
-        const text = await fs.promises.readFile(args.path, 'utf8')
-        // Only src/lazy.js and the modules that import it call its `load`; esbuild reads the rest as usual.
-        if (!text.includes('/lazy.js') && path.basename(args.path) !== 'lazy.js') return undefined
-        const contents = text.replace(lazyLoad, (_, quote, name) => {
-          lazyPackages.add(name)
-          if (inline || !ownChunk.has(name)) return `require(${quote}${name}${quote})`
-          return `require(${JSON.stringify('./' + lazyChunk(name) + '.js')}).default`
-        })
-        return {contents, loader: 'js'}
-      })
-    }
-  }
-}
-
-/** The entry of a package's own chunk: an ES module whose default export is what `require('package')` gives. */
-const lazyEntries = {
-  name: 'lazy-entries',
+const lazyLoads = {
+  name: 'lazy-loads',
   setup(build) {
-    build.onResolve({filter: /^lazy-entry:/}, (args) => ({path: args.path.slice('lazy-entry:'.length), namespace: 'lazy-entry'}))
-    build.onLoad({filter: /.*/, namespace: 'lazy-entry'}, (args) => ({contents: `export default require(${JSON.stringify(args.path)})`, resolveDir: project, loader: 'js'}))
+    build.onLoad({filter: /[\\/]dist[\\/](src|rules|presets)[\\/].*\.js$/}, async (args) => {
+      const text = await fs.promises.readFile(args.path, 'utf8')
+      // Only src/lazy.js and the modules that import it call its `load`; esbuild reads the rest as usual.
+      if (!text.includes('/lazy.js') && path.basename(args.path) !== 'lazy.js') return undefined
+      const contents = text.replace(lazyLoad, (_, quote, name) => {
+        lazyPackages.add(name)
+        return `require(${quote}${name}${quote})`
+      })
+      return {contents, loader: 'js'}
+    })
   }
 }
 
-fs.rmSync(outdir, {recursive: true, force: true})
-const result = await esbuild.build({
-  entryPoints: {
-    cli: path.join(dist, 'src/cli.js'),
-    memory: path.join(dist, 'src/memory.js'),
-    // The worker's own entry, next to the chunks, where src/pool.ts looks for `./worker.js`.
-    worker: path.join(dist, 'src/worker.js'),
-    ...Object.fromEntries([...ownChunk].map((name) => [lazyChunk(name), 'lazy-entry:' + name]))
-  },
-  outdir,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: 'linked',
-  metafile: true,
-  logLevel: 'warning',
-  // A `require` for the CommonJS packages in the bundle and for the lazy loads of packages it cannot
-  // hold (none today), resolved from the bundle's folder.
-  banner: {js: "import {createRequire as __docsLintCreateRequire} from 'node:module'; const require = __docsLintCreateRequire(import.meta.url);"},
-  // unified-engine's loader of plugins by name, which docs-lint never calls (see the shim).
-  alias: {
-    'load-plugin': path.join(project, 'scripts/cli-shims/load-plugin.mjs'),
-    // acorn-jsx requires acorn, which would bundle acorn's CommonJS build (240 KB) beside the ES module
-    // build that remark-mdx imports. acorn-jsx extends the parser it is given: one copy serves both.
-    acorn: path.join(project, 'node_modules/acorn/dist/acorn.mjs')
-  },
-  plugins: [lazyLoads(false), lazyEntries]
-})
-
-// A lazy load the bundle did not take in would be loaded from node_modules at run time, unnoticed.
-const inputs = Object.keys(result.metafile.inputs)
-const missing = [...lazyPackages].filter((name) => !inputs.some((input) => input.includes(`node_modules/${name}/`)))
-if (missing.length > 0) {
-  console.error(`scripts/bundle.mjs: the bundle does not hold ${missing.join(', ')}, loaded through load() in src/`)
-  process.exit(1)
-}
-// Which chunk holds which of docs-lint's own modules (paths under dist/), for the tests.
-const chunks = {}
-for (const [output, {inputs: held}] of Object.entries(result.metafile.outputs)) {
-  if (!output.endsWith('.js')) continue
-  chunks[path.basename(output)] = Object.keys(held)
-    .map((input) => path.relative(dist, path.resolve(input)).split(path.sep).join('/'))
-    .filter((input) => !input.startsWith('..') && !input.includes('node_modules'))
-    .sort()
-}
-fs.writeFileSync(path.join(outdir, 'chunks.json'), JSON.stringify(chunks, undefined, 1) + '\n')
-
-// The playground: the processor and the page rules, bundled for the browser into one classic script
-// (a module script does not load from file://), beside its page in `dist/playground/`.
-const playground = path.join(dist, 'playground')
-const shims = path.join(project, 'scripts/playground')
-fs.rmSync(playground, {recursive: true, force: true})
-const unavailable = path.join(shims, 'unavailable.mjs')
 /**
  * rules/passive-voice.ts reads retext-passive's participle list with a top-level `await import()` of a
- * path the package does not export; a classic script has no top-level await, so the browser bundle
- * imports the same list module statically.
+ * path the package does not export; neither a CommonJS file nor a classic script has top-level await,
+ * so the bundles import the same list module statically.
  */
 const participles = {
   name: 'participle-list',
@@ -138,8 +63,11 @@ const participles = {
       const text = await fs.promises.readFile(args.path, 'utf8')
       const list = path.join(project, 'node_modules/retext-passive/lib/list.js')
       const statement = /export const participleList = await import\([^;]*;/
-      if (!statement.test(text) || !fs.existsSync(list)) throw new Error('cannot bundle the participle list of rules/passive-voice.ts for the browser')
-      const contents = text.replace(lazyLoad, (_, quote, name) => `require(${quote}${name}${quote})`).replace(
+      if (!statement.test(text) || !fs.existsSync(list)) throw new Error('cannot bundle the participle list of rules/passive-voice.ts')
+      const contents = text.replace(lazyLoad, (_, quote, name) => {
+        lazyPackages.add(name)
+        return `require(${quote}${name}${quote})`
+      }).replace(
         statement,
         `import * as participleModule from ${JSON.stringify(list)};\nexport const participleList = Array.isArray(participleModule.list) ? participleModule.list : undefined;`
       )
@@ -147,6 +75,69 @@ const participles = {
     })
   }
 }
+
+/** For Node: CommonJS, with `import.meta.url` the file's own URL (the bundle's, for the bundle). */
+const forNode = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  // A third smaller without comments and indentation, for each start to read, check and decode;
+  // stack traces map back through the source map.
+  minifyWhitespace: true,
+  legalComments: 'linked',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  define: {'import.meta.url': '__docsLintUrl'},
+  // Strict, as the ES modules it is made of were: the directive must come first.
+  banner: {js: "'use strict';var __docsLintUrl = require('node:url').pathToFileURL(__filename).href;"}
+}
+
+fs.rmSync(outdir, {recursive: true, force: true})
+const result = await esbuild.build({
+  ...forNode,
+  entryPoints: {'docs-lint': path.join(dist, 'src/bundle-entry.js')},
+  outdir,
+  outExtension: {'.js': '.cjs'},
+  metafile: true,
+  // unified-engine's loader of plugins by name, which docs-lint never calls (see the shim).
+  alias: {
+    'load-plugin': path.join(project, 'scripts/cli-shims/load-plugin.mjs'),
+    // acorn-jsx requires acorn, which would bundle acorn's CommonJS build (240 KB) beside the ES module
+    // build that remark-mdx imports. acorn-jsx extends the parser it is given: one copy serves both.
+    acorn: path.join(project, 'node_modules/acorn/dist/acorn.mjs')
+  },
+  plugins: [participles, lazyLoads]
+})
+await esbuild.build({...forNode, entryPoints: {load: path.join(dist, 'src/bundle-loader.js')}, outdir, outExtension: {'.js': '.cjs'}})
+// The pool's worker threads start here (src/pool.ts looks for `./worker.js` beside the bundle).
+fs.writeFileSync(
+  path.join(outdir, 'worker.js'),
+  "// A worker thread of the pool (src/pool.ts): docs-lint's bundle, serving pages.\nimport {createRequire} from 'node:module'\n" +
+    "createRequire(import.meta.url)('./load.cjs').loadBundle().startWorker()\n"
+)
+
+// A lazy load the bundle did not take in would be loaded from node_modules at run time, unnoticed.
+const inputs = Object.keys(result.metafile.inputs)
+const missing = [...lazyPackages].filter((name) => !inputs.some((input) => input.includes(`node_modules/${name}/`)))
+if (missing.length > 0) {
+  console.error(`scripts/bundle.mjs: the bundle does not hold ${missing.join(', ')}, loaded through load() in src/`)
+  process.exit(1)
+}
+// Its code cache: lint the example site and keep what V8 compiled, in a process of its own, which
+// starts as the command line does.
+const cached = spawnSync(process.execPath, [path.join(project, 'scripts/code-cache.mjs')], {stdio: 'inherit'})
+if (cached.status !== 0) {
+  console.error('scripts/bundle.mjs: scripts/code-cache.mjs failed')
+  process.exit(1)
+}
+
+// The playground: the processor and the page rules, bundled for the browser into one classic script
+// (a module script does not load from file://), beside its page in `dist/playground/`.
+const playground = path.join(dist, 'playground')
+const shims = path.join(project, 'scripts/playground')
+fs.rmSync(playground, {recursive: true, force: true})
+const unavailable = path.join(shims, 'unavailable.mjs')
 const browser = await esbuild.build({
   entryPoints: {playground: path.join(dist, 'src/playground/app.js')},
   outdir: playground,
@@ -168,7 +159,7 @@ const browser = await esbuild.build({
   },
   inject: [path.join(shims, 'shims.mjs')],
   define: {'import.meta.url': '"file:///playground/playground.js"'},
-  plugins: [participles, lazyLoads(true)]
+  plugins: [participles, lazyLoads]
 })
 fs.copyFileSync(path.join(shims, 'index.html'), path.join(playground, 'index.html'))
 // Rules that need the whole site run only in the command line; the playground must not carry them.

@@ -12,11 +12,19 @@ import vm from 'node:vm'
  * this thread from now on and for every worker started after.
  */
 export function tuneProcess(): void {
+  tuneFlags()
+  // A full collection on demand, for `collectGarbage`; `gc` shows only in contexts made after the flag.
+  fullCollection = vm.runInNewContext('gc') as () => void
+}
+
+/**
+ * The V8 flags of `tuneProcess`, which src/bundle-loader.ts sets before it compiles the bundle: V8
+ * takes a code cache only under the flags it was made with. Setting them again changes nothing.
+ */
+export function tuneFlags(): void {
   v8.setFlagsFromString('--heap-growing-percent=100')
   tuneCompiler()
-  // A full collection on demand, for `collectGarbage`; `gc` shows only in contexts made after the flag.
   v8.setFlagsFromString('--expose-gc')
-  fullCollection = vm.runInNewContext('gc') as () => void
 }
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import {parentPort, workerData} from 'node:worker_threads'
+import {parentPort, workerData, type MessagePort} from 'node:worker_threads'
 import {contentHash, stampOf, type FileStamp} from './stamp.js'
 import {VFile} from 'vfile'
 import {createProcessor} from './processor.js'
@@ -63,14 +63,17 @@ async function warmUp(): Promise<void> {
 }
 
 // Only in a thread the pool started: this module is also imported by the main thread (and test runners' threads).
-if (parentPort && (workerData as {docsLintWorker?: boolean} | undefined)?.docsLintWorker) {
-  const port = parentPort
-  await warmUp()
-  port.postMessage('ready')
-  port.on('message', (task: PageTask) => {
-    lintTask(task).then(
-      (outcome) => port.postMessage({id: task.id, ...outcome} satisfies TaskReply),
-      (error: unknown) => port.postMessage({id: task.id, error: String((error as Error)?.stack ?? error)} satisfies TaskReply)
-    )
+if (parentPort && (workerData as {docsLintWorker?: boolean} | undefined)?.docsLintWorker) serve(parentPort)
+
+/** Take pages from the pool that started this thread, once warmed up. */
+function serve(port: MessagePort): void {
+  void warmUp().then(() => {
+    port.postMessage('ready')
+    port.on('message', (task: PageTask) => {
+      lintTask(task).then(
+        (outcome) => port.postMessage({id: task.id, ...outcome} satisfies TaskReply),
+        (error: unknown) => port.postMessage({id: task.id, error: String((error as Error)?.stack ?? error)} satisfies TaskReply)
+      )
+    })
   })
 }

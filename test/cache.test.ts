@@ -1,11 +1,11 @@
 import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {fileURLToPath, pathToFileURL} from 'node:url'
 import {describe, expect, it} from 'vitest'
 import {VFile} from 'vfile'
 import {lint} from '../src/engine.js'
-import {goodPage, runBinLoads, runCli, tempSite} from './helpers/cli.js'
+import {goodPage, runCli, tempSite} from './helpers/cli.js'
 
 const h1 = '---\ntitle: A\ndescription: B\n---\n\n# One\n'
 
@@ -29,14 +29,22 @@ function loadedPackages(root: string, packages: string[]): string[] {
 }
 
 /**
- * In a new process: run the CLI on `root` with a cache, and list docs-lint's modules (`src/cli.js`,
- * `rules/heading-levels.js`, ...) that the chunks of the bundle it loaded hold.
+ * In a new process: run the compiled command line (dist/src, where each module loads when first
+ * needed, as it is evaluated in the bundle) on `root` with a cache, and list docs-lint's modules it
+ * loaded (`src/cli.js`, `rules/heading-levels.js`, ...).
  */
 function loadedModules(root: string): string[] {
-  const chunks = JSON.parse(fs.readFileSync(new URL('../dist/bundle/chunks.json', import.meta.url), 'utf8')) as Record<string, string[]>
-  const loaded = runBinLoads(['--cache', '.'], root).loaded.flatMap((file) => /\/dist\/bundle\/([^/]+)$/.exec(file)?.[1] ?? [])
-  expect(loaded).toContain('cli.js')
-  return loaded.flatMap((chunk) => chunks[chunk] ?? [])
+  const dist = fileURLToPath(new URL('../dist/', import.meta.url))
+  const hooks = `export async function load(url, context, next) { if (url.startsWith(${JSON.stringify(pathToFileURL(dist).href)})) console.error('LOADED ' + url); return next(url, context) }`
+  const script = `
+    import {register} from 'node:module'
+    register(${JSON.stringify('data:text/javascript,' + encodeURIComponent(hooks))})
+    const {main} = await import(${JSON.stringify(pathToFileURL(path.join(dist, 'src/cli.js')).href)})
+    await main(['--cache', '.'], {stdout() {}, stderr() {}, cwd: ${JSON.stringify(root)}, isTTY: false})`
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8'})
+  const loaded = [...run.stderr.matchAll(/^LOADED (.*)$/gm)].map((match) => path.relative(dist, fileURLToPath(match[1]!)).split(path.sep).join('/'))
+  expect(loaded).toContain('src/cli.js')
+  return loaded
 }
 
 const loadsRules = (root: string) => loadedModules(root).filter((module) => module.startsWith('rules/') || module === 'src/processor.js' || module === 'src/engine/site-rules.js')

@@ -22,7 +22,8 @@ describe.skipIf(reason !== undefined)('npm pack, then install into an empty proj
     expect(packed.status, packed.stderr).toBe(0)
     const tarball = path.join(work, packed.stdout.trim().split('\n').at(-1)!)
     const listing = spawnSync('tar', ['-tzf', tarball], {encoding: 'utf8'}).stdout
-    expect(listing).toContain('package/dist/bundle/cli.js')
+    expect(listing).toContain('package/dist/bundle/docs-lint.cjs')
+    expect(listing).toContain('package/dist/bundle/docs-lint.cache')
     expect(listing).toContain('package/bin/docs-lint.js')
     expect(listing).not.toContain('package/test/')
 
@@ -32,7 +33,11 @@ describe.skipIf(reason !== undefined)('npm pack, then install into an empty proj
     // Offline first: the packages are in npm's cache from installing docs-lint itself.
     const installed = spawnSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], {cwd: app, encoding: 'utf8'})
     expect(installed.status, installed.stderr).toBe(0)
-    expect(fs.existsSync(path.join(app, 'node_modules/docs-lint/dist/bundle/cli.js'))).toBe(true)
+    const loader = path.join(app, 'node_modules/docs-lint/dist/bundle/load.cjs')
+    expect(fs.existsSync(loader)).toBe(true)
+    // The installed bundle starts from the code cache the build made.
+    const started = spawnSync(process.execPath, ['-e', `const loader = require(${JSON.stringify(loader)}); loader.loadBundle(); console.log(loader.codeCacheState())`], {encoding: 'utf8'})
+    expect(started.stdout.trim(), started.stderr).toBe('used')
     expect(fs.existsSync(path.join(app, 'node_modules/typescript'))).toBe(false)
 
     const site = path.join(app, 'docs')
