@@ -18,9 +18,10 @@ import {tuneFlags} from './memory.js'
  * CommonJS file run through `vm.Script`.
  *
  * V8 takes a cache only from its own version, under the flags it was made with (`tuneFlags`, set
- * here before compiling), and checks only the length of the text it belongs to: the cache file
- * starts with a checksum of the bundle and of the cache, and a cache that does not match them is not
- * used. Without a usable cache the bundle compiles from its text, as fast as before there was one.
+ * here before compiling; a V8 flag in NODE_OPTIONS, such as `--max-old-space-size`, makes V8 turn it
+ * down), and checks only the length of the text it belongs to: the cache file starts with a checksum
+ * of the bundle and of the cache, and a cache that does not match them is not used. Without a usable
+ * cache the bundle compiles from its text as it runs.
  */
 
 /** What the bundle exports (src/bundle-entry.ts). */
