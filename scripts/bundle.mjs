@@ -5,18 +5,23 @@
 //
 // Node's module system costs 0.2 to 0.3 s for a process's first page: it resolves, reads and compiles
 // some 200 files, each with its stats and package.json reads. One file with a code cache costs a
-// fraction of that: V8 reads the bytecode the build compiled instead of compiling it again. Cold runs,
-// 9 interleaved, against the ES module chunks this replaced (2026-11-27, 2 cores): a 107-page site 0.89
-// to 0.92 of the wall time, a 138-page site 0.90; a run served from the cache and `--version` the same.
+// fraction of that: V8 reads the bytecode the build compiled instead of compiling it again. Against
+// the ES module chunks this replaced (2026-11-27, 2 cores, interleaved runs): cold runs of a 107-page
+// and a 138-page site 0.91 and 0.92 of the wall time (9 runs each); a run of a 405-page site served
+// from the cache 1.04 (0.17 s against 0.16 s, 15 runs), the price of reading the whole cache.
 //
 // Lazy loading survives bundling. A dynamic `import()` (the processor, the site checks, each reporter)
 // and a package loaded on first use through `load('name')` from src/lazy.ts (given to esbuild as
 // `require('name')`) are evaluated on first use, not at start; with the cache they cost no compiling
 // either way.
 //
-// Tried and dropped: the same file without a code cache (1.05 times the chunks' wall time), and a code
+// Tried and dropped: the same file without a code cache (1.05 times the chunks' wall time); a code
 // cache made when the file is compiled, before it runs, which holds only the few functions V8
-// compiles eagerly (1.13 times).
+// compiles eagerly (1.13 times); a cache made from linting the benchmark's own sites instead of docs/
+// (no faster); comments kept (1.04); identifiers minified too (0.98 on a cached run and the same cold,
+// for names that no stack trace or profile could be read by); an ASCII-only file read as Latin-1 (the
+// same). A startup snapshot (`node --snapshot-blob`) saved 0.1 s of a cold run, but it needs Node to
+// start with that flag (a second process, from the bin) and Node 20 marks it experimental.
 import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
