@@ -40,6 +40,13 @@ const lazyPackages = new Set()
  * Hand every literal `load('package')` in docs-lint's own compiled files to esbuild as a `require`,
  * which esbuild bundles in place, evaluated on first call.
  */
+function requireLazyLoads(text) {
+  return text.replace(lazyLoad, (_, quote, name) => {
+    lazyPackages.add(name)
+    return `require(${quote}${name}${quote})`
+  })
+}
+
 const lazyLoads = {
   name: 'lazy-loads',
   setup(build) {
@@ -47,11 +54,7 @@ const lazyLoads = {
       const text = await fs.promises.readFile(args.path, 'utf8')
       // Only src/lazy.js and the modules that import it call its `load`; esbuild reads the rest as usual.
       if (!text.includes('/lazy.js') && path.basename(args.path) !== 'lazy.js') return undefined
-      const contents = text.replace(lazyLoad, (_, quote, name) => {
-        lazyPackages.add(name)
-        return `require(${quote}${name}${quote})`
-      })
-      return {contents, loader: 'js'}
+      return {contents: requireLazyLoads(text), loader: 'js'}
     })
   }
 }
@@ -69,10 +72,7 @@ const participles = {
       const list = path.join(project, 'node_modules/retext-passive/lib/list.js')
       const statement = /export const participleList = await import\([^;]*;/
       if (!statement.test(text) || !fs.existsSync(list)) throw new Error('cannot bundle the participle list of rules/passive-voice.ts')
-      const contents = text.replace(lazyLoad, (_, quote, name) => {
-        lazyPackages.add(name)
-        return `require(${quote}${name}${quote})`
-      }).replace(
+      const contents = requireLazyLoads(text).replace(
         statement,
         `import * as participleModule from ${JSON.stringify(list)};\nexport const participleList = Array.isArray(participleModule.list) ? participleModule.list : undefined;`
       )
@@ -87,8 +87,9 @@ const forNode = {
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  // A third smaller without comments and indentation, for each start to read, check and decode;
-  // stack traces map back through the source map.
+  // A third smaller without comments and indentation, for each start to read, check and decode. Stack
+  // traces point into the bundle (Node maps no script run through `vm`); the source map beside it
+  // leads from there to the source.
   minifyWhitespace: true,
   legalComments: 'linked',
   sourcemap: 'linked',

@@ -2,6 +2,7 @@
 // bin/docs-lint.js and to the pool's worker threads, which load it through src/bundle-loader.ts.
 export {main} from './cli.js'
 export {tuneProcess} from './memory.js'
+export {useImporter} from './import-file.js'
 
 /** Start a worker thread of the pool: the worker module serves the pool that started the thread. */
 export function startWorker(): Promise<unknown> {

@@ -34,7 +34,10 @@ const folder = path.dirname(fileURLToPath(import.meta.url))
 const bundlePath = path.join(folder, 'docs-lint.cjs')
 const codeCachePath = path.join(folder, 'docs-lint.cache')
 
-/** The cache file: the CRC-32 of the bundle, the CRC-32 of the cache, then V8's cache. */
+/** What V8 compiles is the bundle in Node's CommonJS wrapper (see `loadBundle`). */
+const wrapper = '(function (exports, require, module, __filename, __dirname) {\n'
+
+/** The cache file: the CRC-32 of what V8 compiles, the CRC-32 of the cache, then V8's cache. */
 const headerBytes = 8
 
 let loaded: {bundle: Bundle; script: vm.Script; checksum: number; state: CodeCacheState} | undefined
@@ -44,20 +47,21 @@ export function loadBundle(): Bundle {
   if (loaded) return loaded.bundle
   tuneFlags()
   const text = fs.readFileSync(bundlePath)
-  const checksum = zlib.crc32(text)
+  // The wrapper is on a line of its own, so that the file's lines keep their numbers.
+  const checksum = zlib.crc32(text, zlib.crc32(wrapper))
   const cachedData = codeCacheFor(checksum)
-  // Node's own CommonJS wrapper, on a line of its own, so that the file's lines keep their numbers.
-  const script = new vm.Script('(function (exports, require, module, __filename, __dirname) {\n' + text.toString('utf8') + '\n})', {
+  const script = new vm.Script(wrapper + text.toString('utf8') + '\n})', {
     filename: bundlePath,
     lineOffset: -1,
-    cachedData: cachedData === 'stale' || cachedData === 'missing' ? undefined : cachedData,
-    // A config file in ES module syntax loads with `import()`.
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER
+    cachedData: cachedData === 'stale' || cachedData === 'missing' ? undefined : cachedData
   })
   const state = typeof cachedData === 'string' ? cachedData : script.cachedDataRejected ? 'rejected' : 'used'
   const module = {exports: {} as Bundle}
   const run = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string) => void
   run.call(module.exports, module.exports, createRequire(bundlePath), module, bundlePath, folder)
+  // A script from a code cache has no module loader for its `import()`: a config written in
+  // JavaScript loads through this module's, which Node loaded.
+  module.exports.useImporter((url) => import(url))
   loaded = {bundle: module.exports, script, checksum, state}
   return loaded.bundle
 }

@@ -79,6 +79,24 @@ describe('the bundled command line', () => {
     expect(outside.filter((file) => !file.endsWith('/node_modules/ajv/dist/runtime/ucs2length.js'))).toEqual([])
   }, 60_000)
 
+  it('loads a config written in JavaScript (.mjs, .cjs, .js), as the source does', async () => {
+    const config = "{extends: 'recommended', rules: {'heading-levels': 'off'}}"
+    for (const [name, text] of [
+      ['.docs-lintrc.mjs', 'export default ' + config],
+      ['.docs-lintrc.cjs', 'module.exports = ' + config],
+      ['.docs-lintrc.js', 'module.exports = ' + config]
+    ]) {
+      const root = tempSite({'index.mdx': '---\ntitle: A\n---\n\n# One\n', [name]: text})
+      const bundled = runBin(['--format', 'json'], root)
+      expect(bundled.stderr).toBe('')
+      const messages = (JSON.parse(bundled.stdout) as Array<{messages: Array<{ruleId: string}>}>).flatMap((file) => file.messages.map((message) => message.ruleId))
+      // The config turned heading-levels off; front-matter still reports the missing description.
+      expect(messages).toContain('front-matter')
+      expect(messages).not.toContain('heading-levels')
+      expect(bundled).toEqual(await runCli(['--format', 'json'], root))
+    }
+  }, 60_000)
+
   it('stops writing quietly when the reader closes the pipe (`docs-lint . | head`), and keeps its exit code', async () => {
     // Some 300 KB of JSON: far more than a pipe holds, so writes go on after the reader has gone.
     const pages = Object.fromEntries(Array.from({length: 400}, (_, index) => [`page-${index}.mdx`, '# A first-level heading\n']))

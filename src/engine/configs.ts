@@ -3,12 +3,12 @@
 // is not a file).
 import fs from 'node:fs'
 import path from 'node:path'
-import {pathToFileURL} from 'node:url'
 import type {Root} from 'mdast'
 import type {VFile} from 'vfile'
 import {BoundedReadError, maxConfigBytes, readBounded} from '../bounded-read.js'
 import {ConfigError, loadConfigFile, resolveConfig, type ResolvedConfig} from '../config.js'
 import type {RuleSetting, UserConfig} from '../contract.js'
+import {importFile} from '../import-file.js'
 
 /** Each config file resolved once; its problems collected as the run's config errors. */
 export class RunConfigs {
@@ -156,7 +156,7 @@ async function importConfig(filePath: string, cwd: string): Promise<UserConfig |
     throw new ConfigError('Cannot read config `' + name + '`: ' + (error instanceof BoundedReadError ? 'it ' + error.message : (error as NodeJS.ErrnoException).code ?? (error as Error).message))
   }
   try {
-    const module = (await import(pathToFileURL(filePath).href)) as {default?: UserConfig}
+    const module = (await importFile(filePath)) as {default?: UserConfig}
     if (!('default' in module)) throw new Error('expected the config as the default export')
     return module.default
   } catch (error) {
