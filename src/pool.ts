@@ -42,10 +42,33 @@ export function nextToStart<T>(queue: readonly T[], heavyInFlight: boolean, size
   return queue.findIndex((item) => !heavy(item))
 }
 
-// From source (tests run TypeScript directly) the worker is the compiled one, which `npm test` builds first.
-const workerUrl = import.meta.url.endsWith('.ts')
-  ? new URL('../dist/src/worker.js', import.meta.url)
-  : new URL('./worker.js', import.meta.url)
+/**
+ * Every worker runs the bundle (`dist/bundle/worker.js`), whichever build started it: the command line
+ * (the bundle itself), the library (`dist/src`) and the tests (TypeScript, after `npm test` builds).
+ * The pool ends a worker with `terminate()` (a page past its time budget, the end of a run), and on
+ * Node 20 ending a thread while it loads an ES module through `require()` aborts the whole process
+ * (`IsGraphAsync must be used on an instantiated module`). The compiled modules in `dist/src` load
+ * their packages that way on first use (src/lazy.ts); the bundle has them inside, as plain functions.
+ */
+export const workerUrl = import.meta.url.endsWith('.ts')
+  ? new URL('../dist/bundle/worker.js', import.meta.url)
+  : import.meta.url.endsWith('/dist/src/pool.js')
+    ? new URL('../bundle/worker.js', import.meta.url)
+    : new URL('./worker.js', import.meta.url)
+
+/**
+ * The process's Node options for a worker, less `--input-type`: a worker inherits them, and one started
+ * from a file fails with that option (`node --input-type=module -e "..."` calling the library).
+ */
+export function workerExecArgv(execArgv: readonly string[]): string[] {
+  const kept: string[] = []
+  for (let index = 0; index < execArgv.length; index++) {
+    const flag = execArgv[index]!
+    if (flag === '--input-type') index++
+    else if (!flag.startsWith('--input-type=')) kept.push(flag)
+  }
+  return kept
+}
 
 /** Default worker count: the cores the process may use. */
 export function availableCores(): number {
@@ -83,7 +106,11 @@ export class PagePool {
   private spawn(): Slot {
     // Loaded when the first worker starts: a run the cache serves starts none.
     const {Worker} = process.getBuiltinModule('node:worker_threads')
-    const worker = new Worker(workerUrl, {workerData: {docsLintWorker: true}, resourceLimits: {maxYoungGenerationSizeMb: workerYoungGenerationMb}})
+    const worker = new Worker(workerUrl, {
+      workerData: {docsLintWorker: true},
+      execArgv: workerExecArgv(process.execArgv),
+      resourceLimits: {maxYoungGenerationSizeMb: workerYoungGenerationMb}
+    })
     const slot: Slot = {worker, inFlight: new Map<number, Pending>(), ready: false}
     worker.on('message', (reply: TaskReply | 'ready') => {
       if (reply === 'ready') {

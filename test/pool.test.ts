@@ -1,4 +1,7 @@
+import {spawnSync} from 'node:child_process'
+import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
+import {goodPage, tempSite} from './helpers/cli.js'
 import {PagePool, heavyPageSize, nextToStart} from '../src/pool.js'
 import {resolveConfig} from '../src/config.js'
 import {serializeConfig} from '../src/remote.js'
@@ -40,4 +43,32 @@ describe('the worker pool starts one large page at a time', () => {
       await pool.close()
     }
   })
+})
+
+describe('the threads the pool starts', () => {
+  // Node 20 aborts the whole process (`FATAL ERROR: v8::Module::IsGraphAsync must be used on an
+  // instantiated module`) when a thread is ended while it loads an ES module through require(), which
+  // the compiled modules in dist/src do on first use. The pool ends workers (a page past its time, the
+  // end of a run, possibly while a worker still starts), so every worker runs the bundle instead.
+  it('run the bundle, and load no package through require(), when the library (dist/src) starts them', () => {
+    const root = tempSite(Object.fromEntries(Array.from({length: 12}, (_, index) => ['page-' + index + '.mdx', goodPage + '\n# Extra ' + index + '\n'])))
+    const engine = fileURLToPath(new URL('../dist/src/engine.js', import.meta.url))
+    const preload = [
+      `import Module from 'node:module'`,
+      `import {isMainThread} from 'node:worker_threads'`,
+      `const load = Module._load`,
+      `if (!isMainThread) Module._load = function (request, parent, isMain) { try { console.error('WORKER LOADED ' + Module._resolveFilename(request, parent, isMain)) } catch {} return load.apply(this, arguments) }`
+    ].join('\n')
+    const script = `
+      const {lint} = await import(${JSON.stringify(engine)})
+      const result = await lint({patterns: ['.'], cwd: ${JSON.stringify(root)}, jobs: 2})
+      console.log(result.files.filter((file) => file.messages.some((message) => message.ruleId === 'heading-levels')).length)`
+    const run = spawnSync(process.execPath, ['--import', 'data:text/javascript,' + encodeURIComponent(preload), '--input-type=module', '-e', script], {cwd: root, encoding: 'utf8'})
+    expect(run.status).toBe(0)
+    expect(run.stdout.trim()).toBe('12')
+    const loaded = [...run.stderr.matchAll(/^WORKER LOADED (.*)$/gm)].map((match) => match[1]!.split('\\').join('/'))
+    expect(loaded.filter((file) => file.endsWith('/dist/bundle/load.cjs')).length).toBeGreaterThanOrEqual(2)
+    // One file stays outside on purpose: the compiled docs.json validator in schema/ requires one helper of ajv's.
+    expect(loaded.filter((file) => (file.includes('/node_modules/') || file.includes('/dist/src/')) && !file.endsWith('/ajv/dist/runtime/ucs2length.js'))).toEqual([])
+  }, 60_000)
 })
