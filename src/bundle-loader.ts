@@ -1,3 +1,4 @@
+import {isAscii} from 'node:buffer'
 import fs from 'node:fs'
 import {createRequire} from 'node:module'
 import path from 'node:path'
@@ -50,7 +51,10 @@ export function loadBundle(): Bundle {
   // The wrapper is on a line of its own, so that the file's lines keep their numbers.
   const checksum = zlib.crc32(text, zlib.crc32(wrapper))
   const cachedData = codeCacheFor(checksum)
-  const script = new vm.Script(wrapper + text.toString('utf8') + '\n})', {
+  // The build writes the bundle in ASCII (scripts/bundle.mjs): read so, V8 keeps it one byte a
+  // character and decoding it takes 1.5 ms instead of 7.5.
+  const source = isAscii(text) ? text.toString('latin1') : text.toString('utf8')
+  const script = new vm.Script(wrapper + source + '\n})', {
     filename: bundlePath,
     lineOffset: -1,
     cachedData: cachedData === 'stale' || cachedData === 'missing' ? undefined : cachedData

@@ -15,6 +15,7 @@ import {redactMessage} from './redact.js'
 import type {MessageExtras} from './contract.js'
 import {presets} from '../presets/index.js'
 import {version} from './version.js'
+import {now} from './timing.js'
 import {compareMessage} from 'vfile-sort'
 import {closestWithin, keyLimit} from './close-match.js'
 import {changesSince, type ChangeSet} from './git.js'
@@ -41,7 +42,7 @@ interface RenderOptions {
   quiet: boolean
   cwd: string
   width: number | undefined
-  /** When the run started (`performance.now()`), for the HTML report's run time. */
+  /** When the run started (`now()` of src/timing.ts), for the HTML report's run time. */
   started: number
 }
 
@@ -55,7 +56,7 @@ async function render(format: Format, files: VFile[], options: RenderOptions): P
     case 'json': return [(await import('./reporters/json.js')).json(files)]
     case 'github': return [(await import('./reporters/github.js')).github(files, {workspace: process.env['GITHUB_WORKSPACE'] || undefined})]
     case 'sarif': return [(await import('./reporters/sarif.js')).sarif(files, {root: process.env['GITHUB_WORKSPACE'] || options.cwd})]
-    case 'html': return [(await import('./reporters/html.js')).html(files, {cwd: options.cwd, durationMs: performance.now() - options.started})]
+    case 'html': return [(await import('./reporters/html.js')).html(files, {cwd: options.cwd, durationMs: now() - options.started})]
     case 'compact': return [(await import('./reporters/pretty.js')).compact(files, {quiet: options.quiet})]
     default: return (await import('./reporters/pretty.js')).prettyChunks(files, {color: options.color, quiet: options.quiet, width: options.width, pages: files.length})
   }
@@ -165,13 +166,13 @@ export interface CliIo {
 /** On a terminal, after about a second, one self-updating line: pages done / started and the rate. */
 function progressLine(io: CliIo): ((done: number, started: number) => void) | undefined {
   if (!io.stderrIsTTY || process.env['CI']) return undefined
-  const start = performance.now()
+  const start = now()
   let last = 0
   return (done, started) => {
-    const now = performance.now()
-    if (now - start < 1000 || now - last < 100) return
-    last = now
-    const rate = Math.round(done / ((now - start) / 1000))
+    const at = now()
+    if (at - start < 1000 || at - last < 100) return
+    last = at
+    const rate = Math.round(done / ((at - start) / 1000))
     io.stderr('\r\u001B[Kdocs-lint: ' + done + '/' + started + ' pages, ' + rate + ' pages/s')
   }
 }
@@ -229,7 +230,7 @@ function usageError(error: Error & {code?: string}): string {
 
 /** Run the CLI and return its exit code. Never throws for bad input: it reports and returns 2. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
-  const started = performance.now()
+  const started = now()
   if (argv[0] === 'llms') return (await import('./site/llms.js')).llmsCommand(argv.slice(1), io)
   let parsed
   try {
@@ -462,7 +463,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     try {
       const destination = path.resolve(io.cwd, target.path)
       if (target.format === 'html') {
-        await writeHtml(destination, files, {cwd: io.cwd, durationMs: performance.now() - started})
+        await writeHtml(destination, files, {cwd: io.cwd, durationMs: now() - started})
         continue
       }
       const pieces = await render(target.format, files, {...renderOptions, color: false, width: undefined})

@@ -1,6 +1,7 @@
 import os from 'node:os'
 import type {Worker} from 'node:worker_threads'
 import type {PageTask, TaskOutcome, TaskReply} from './worker.js'
+import {now} from './timing.js'
 
 interface Slot {
   worker: Worker
@@ -123,7 +124,7 @@ export class PagePool {
       slot.inFlight.delete(reply.id)
       // The page that waited behind this one starts now: its time budget too.
       const next = slot.inFlight.values().next().value
-      if (next) next.started = performance.now()
+      if (next) next.started = now()
       if ('error' in reply) pending.reject(new Error(reply.error))
       else pending.resolve({result: reply.result, hash: reply.hash, stamp: reply.stamp})
       this.pump()
@@ -165,7 +166,7 @@ export class PagePool {
       while (slot.ready && slot.inFlight.size < 2) {
         const pending = this.next()
         if (!pending) break
-        pending.started = performance.now()
+        pending.started = now()
         slot.inFlight.set(pending.task.id, pending)
         slot.worker.postMessage(pending.task)
       }
@@ -185,11 +186,11 @@ export class PagePool {
   }
 
   private checkTimeouts(): void {
-    const now = performance.now()
+    const at = now()
     for (const slot of this.workers) {
       // Only the oldest page of a worker is running; the other waits behind it.
       const oldest = slot.inFlight.values().next().value
-      if (oldest && slot.ready && now - oldest.started > this.timeoutMs) {
+      if (oldest && slot.ready && at - oldest.started > this.timeoutMs) {
         slot.inFlight.delete(oldest.task.id)
         oldest.reject(new PageTimeoutError('Stopped after ' + Number((this.timeoutMs / 1000).toFixed(1)) + ' s: the page takes longer than the time budget (`--file-timeout`)'))
         // The page behind it never started: it goes back to the queue.

@@ -3,6 +3,14 @@
  * thread. Collected only when `DOCS_LINT_TIMING` is set (like ESLint's TIMING); `bench/rule-timing.mjs`
  * prints them. Shared work is counted once under its own name, not under the rule that asked first.
  */
+/**
+ * Milliseconds from a fixed point, like `performance.now()`: the global `performance` loads Node's
+ * perf_hooks module on first use, some 3 ms of a run the cache serves in 0.17 s.
+ */
+export function now(): number {
+  return Number(process.hrtime.bigint()) / 1e6
+}
+
 export const timings = new Map<string, number>()
 export const timing = Boolean(process.env['DOCS_LINT_TIMING'])
 

@@ -139,6 +139,15 @@ describe('the code cache the build makes for the bundle (src/bundle-loader.ts)',
     expect(started.help).toContain(helpLine)
   })
 
+  it('belongs to an ASCII bundle (read as one byte a character), and a bundle past ASCII still reads as UTF-8', () => {
+    const text = fs.readFileSync(path.join(built, 'docs-lint.cjs'))
+    expect(text.every((byte) => byte < 0x80)).toBe(true)
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-bundle-'))
+    for (const name of ['load.cjs', 'docs-lint.cjs', 'docs-lint.cache']) fs.copyFileSync(path.join(built, name), path.join(copy, name))
+    fs.writeFileSync(path.join(copy, 'docs-lint.cjs'), text.toString('latin1').replace(helpLine, 'Lint only shärd i of n, ’quoted’'))
+    expect(start(copy).help).toContain('Lint only shärd i of n, ’quoted’')
+  })
+
   it('is not used when the bundle changed after the cache was made, even to a text of the same length', () => {
     const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-bundle-'))
     for (const name of ['load.cjs', 'docs-lint.cjs', 'docs-lint.cache']) fs.copyFileSync(path.join(built, name), path.join(copy, name))

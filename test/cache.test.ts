@@ -345,6 +345,36 @@ describe('--cache drops what is malformed and lints it again, with one notice', 
     expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(cold)
   })
 
+  it('trusts a cache as it wrote it whole, and writes one from before that checksum again with it', async () => {
+    const root = siteWithChecks()
+    const cold = await runCli(['--format', 'json'], root)
+    await runCli(['--format', 'json', '--cache'], root)
+    const written = fs.readFileSync(cacheOf(root), 'latin1')
+    expect(written).toMatch(/^\{"docsLintCache":1,"sum":"[\da-f]{8}",/)
+    // The same run again changes nothing: the file is not written.
+    expect(await runCli(['--format', 'json', '--cache'], root)).toEqual({...cold, stderr: ''})
+    expect(fs.readFileSync(cacheOf(root), 'latin1')).toBe(written)
+    // Without the checksum (a cache of the version before): each entry is checked, and the file gets it back.
+    fs.writeFileSync(cacheOf(root), written.replace(/^(\{"docsLintCache":1,)"sum":"[\da-f]{8}",/, '$1'))
+    expect(await runCli(['--format', 'json', '--cache'], root)).toEqual({...cold, stderr: ''})
+    expect(fs.readFileSync(cacheOf(root), 'latin1')).toBe(written)
+  })
+
+  it('checks each entry of a cache whose checksum does not hold, and drops the one edited', async () => {
+    const root = siteWithChecks()
+    fs.appendFileSync(path.join(root, 'guide.mdx'), '\n# Guide\n')
+    const cold = await runCli(['--format', 'json'], root)
+    await runCli(['--format', 'json', '--cache'], root)
+    // One finding's text edited in place: the JSON stays valid, the header is as it was.
+    const text = fs.readFileSync(cacheOf(root), 'latin1')
+    const edited = text.replace(/"reason":"([^"])/, '"reason":"X')
+    expect(edited).not.toBe(text)
+    fs.writeFileSync(cacheOf(root), edited)
+    const run = await runCli(['--format', 'json', '--cache'], root)
+    expect(run.stdout).toBe(cold.stdout)
+    expect(run.stderr).toMatch(/dropped 1 malformed entry/)
+  })
+
   for (const [name, corrupt] of corruptions) {
     it('gives the cold run\'s findings after ' + name, async () => {
       const root = siteWithChecks()
