@@ -249,6 +249,14 @@ export class ResultCache {
     return entry.result
   }
 
+  /** Add `value` under `name` to the data of a page's stored result (a value derived from that result). */
+  keepWithResult(absolutePath: string, name: string, value: unknown): void {
+    const entry = this.entry(this.keyOf(absolutePath))
+    if (!entry || !isRecord(entry.result?.data) || entry.result.data[name] === value) return
+    entry.result.data[name] = value
+    this.dirty = true
+  }
+
   /** Record the stat of a page read and found unchanged, so the next run need not read it. */
   restamp(key: string, stamp: FileStamp): void {
     const entry = this.entry(key)

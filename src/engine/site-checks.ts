@@ -3,7 +3,8 @@ import path from 'node:path'
 import type {VFile} from 'vfile'
 import {VFile as VFileClass} from 'vfile'
 import type {ResolvedConfig} from '../config.js'
-import {siteFactsKey} from '../site/facts.js'
+import {siteFactsDigestKey, siteFactsKey} from '../site/facts.js'
+import {contentHash} from '../stamp.js'
 import type {ChangeSet} from '../git.js'
 import {findSiteRoot, lintedPages, listFiles, listingFolders, relativeTo, type LintedPage} from '../site/files.js'
 import {readsHold, recordReads} from '../site/reads.js'
@@ -45,7 +46,7 @@ export async function runSiteChecks(
   for (const [root, group] of bySite) {
     const linted = lintedPages(root, group)
     const rootConfig = configAtRoot(linted) ?? options.defaultConfig
-    const key = cache ? siteKey(root, linted, rootConfig, listingFolders(root, options.cwd ?? process.cwd())) : undefined
+    const key = cache ? siteKey(root, linted, rootConfig, listingFolders(root, options.cwd ?? process.cwd()), cache) : undefined
     const stored = key === undefined ? undefined : cache!.site(root)
     if (stored && stored.key === key) {
       const replayed = replaySite(root, stored, linted)
@@ -98,13 +99,24 @@ function configAtRoot(linted: readonly LintedPage[]): ResolvedConfig | undefined
  * config and facts. Facts, not text: a page edited without a change to its
  * links, anchors, title or imports leaves the site's results as they were.
  */
-function siteKey(root: string, linted: readonly LintedPage[], rootConfig: ResolvedConfig | undefined, listings: readonly string[]): string {
+function siteKey(root: string, linted: readonly LintedPage[], rootConfig: ResolvedConfig | undefined, listings: readonly string[], cache: ResultCache): string {
   const configKey = (config: ResolvedConfig | undefined) => (config ? serializeConfig(config).key : null)
   const hash = createHash('sha256').update(JSON.stringify([root, configKey(rootConfig), listings]))
-  for (const page of linted) {
-    hash.update('\n' + JSON.stringify([page.relative, configKey(page.config), page.file.data[siteFactsKey]], replacer))
-  }
+  for (const page of linted) hash.update('\n' + JSON.stringify([page.relative, configKey(page.config), factsDigest(page.file, cache)]))
   return hash.digest('base64url').slice(0, 22)
+}
+
+/**
+ * The hash of a page's facts. Kept with the page's results in the cache, so that a run the cache
+ * serves reads it instead of writing out every page's facts again (5 ms on 405 pages).
+ */
+function factsDigest(file: VFile, cache: ResultCache): string {
+  const kept = file.data[siteFactsDigestKey]
+  if (typeof kept === 'string') return kept
+  const digest = contentHash(JSON.stringify(file.data[siteFactsKey], replacer))
+  file.data[siteFactsDigestKey] = digest
+  cache.keepWithResult(path.resolve(file.cwd, file.path), siteFactsDigestKey, digest)
+  return digest
 }
 
 /**
