@@ -19,8 +19,7 @@
 // cache made when the file is compiled, before it runs, which holds only the few functions V8
 // compiles eagerly (1.13 times); a cache made from linting the benchmark's own sites instead of docs/
 // (no faster); comments kept (1.04); identifiers minified too (0.98 on a cached run and the same cold,
-// for names that no stack trace or profile could be read by); an ASCII-only file read as Latin-1 (the
-// same). A startup snapshot (`node --snapshot-blob`) saved 0.1 s of a cold run, but it needs Node to
+// for names that no stack trace or profile could be read by). A startup snapshot (`node --snapshot-blob`) saved 0.1 s of a cold run, but it needs Node to
 // start with that flag (a second process, from the bin) and Node 20 marks it experimental.
 import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
