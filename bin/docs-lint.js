@@ -29,6 +29,14 @@ const write = (stream, text) => {
   if (!closed.has(stream)) stream.write(text)
 }
 
+// A run that never settles (a bug: nothing left to wait for, and no result) must not pass for a clean one.
+let settled = false
+process.once('beforeExit', () => {
+  if (settled) return
+  process.exitCode = 2
+  process.stderr.write('docs-lint: the run stopped before it finished, with nothing left to wait for (an internal error)\n')
+})
+
 main(process.argv.slice(2), {
   stdout: (text) => write(process.stdout, text),
   stderr: (text) => write(process.stderr, text),
@@ -36,6 +44,13 @@ main(process.argv.slice(2), {
   isTTY: Boolean(process.stdout.isTTY),
   columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   stderrIsTTY: Boolean(process.stderr.isTTY)
-}).then((code) => {
-  process.exitCode = code
-})
+}).then(
+  (code) => {
+    settled = true
+    process.exitCode = code
+  },
+  (error) => {
+    settled = true
+    throw error
+  }
+)

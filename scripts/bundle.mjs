@@ -27,6 +27,8 @@ import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import * as esbuild from 'esbuild'
 
+const acorn = await import(new URL('../node_modules/acorn/dist/acorn.mjs', import.meta.url).href)
+
 const project = fileURLToPath(new URL('..', import.meta.url))
 const dist = path.join(project, 'dist')
 const outdir = path.join(dist, 'bundle')
@@ -62,15 +64,38 @@ const lazyLoads = {
 const isAscii = (text) => !/[^\0-\x7f]/.test(text)
 
 /**
- * Every character past ASCII as a `\\u` escape. esbuild escapes them in strings, not in regular
- * expression literals (`/[’']/`), where the escape means the same character, with or without the `u`
- * flag (a pair of surrogate escapes is one code point under `u`). An ASCII bundle is read as Latin-1:
- * a string of one byte a character, 6 ms sooner than UTF-8 for each thread that starts.
+ * The text with every character past ASCII inside a string or a regular expression literal written as
+ * a `\\u` escape. esbuild escapes strings itself, not regular expression literals (`/[’']/`), where
+ * the escape means the same character with or without the `u` flag (a pair of surrogate escapes is
+ * one code point under `u`). Only those tokens, found by acorn's tokenizer (the one the bundle holds
+ * for MDX): in a comment, a template or a name an escape would not mean the same. A file acorn cannot
+ * read is left as it is. An ASCII bundle is read as Latin-1, a string of one byte a character, 6 ms
+ * sooner than UTF-8 for each thread that starts (src/bundle-loader.ts).
  */
 function escapeNonAscii(text) {
-  // A character escaped already (`\’`, the same character) loses that backslash for its `\\u` one.
-  return text.replace(/(\\*)([^\0-\x7f])/g, (_, slashes, character) =>
-    slashes.slice(0, slashes.length - (slashes.length % 2)) + '\\u' + character.charCodeAt(0).toString(16).padStart(4, '0'))
+  if (isAscii(text)) return text
+  let tokens
+  for (const sourceType of ['module', 'script']) {
+    try {
+      tokens = [...acorn.tokenizer(text, {ecmaVersion: 'latest', sourceType, allowHashBang: true, allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true})]
+      break
+    } catch {
+      tokens = undefined
+    }
+  }
+  if (!tokens) return text
+  let out = ''
+  let at = 0
+  for (const token of tokens) {
+    if (token.type.label !== 'regexp' && token.type.label !== 'string') continue
+    const literal = text.slice(token.start, token.end)
+    if (isAscii(literal)) continue
+    // A character escaped already (`\’`, the same character) loses that backslash for its `\\u` one.
+    out += text.slice(at, token.start) + literal.replace(/(\\*)([^\0-\x7f])/g, (_, slashes, character) =>
+      slashes.slice(0, slashes.length - (slashes.length % 2)) + '\\u' + character.charCodeAt(0).toString(16).padStart(4, '0'))
+    at = token.end
+  }
+  return out + text.slice(at)
 }
 
 /** The same for the packages: only their files that hold a character past ASCII. */

@@ -249,10 +249,13 @@ export class ResultCache {
     return entry.result
   }
 
-  /** Add `value` under `name` to the data of a page's stored result (a value derived from that result). */
-  keepWithResult(absolutePath: string, name: string, value: unknown): void {
+  /**
+   * Add `value` under `name` to the data of a page's stored result, a value derived from the result's
+   * `basis` (a field of its data and the very value it holds): not when the result stored is another.
+   */
+  keepWithResult(absolutePath: string, name: string, value: unknown, basis: [string, unknown]): void {
     const entry = this.entry(this.keyOf(absolutePath))
-    if (!entry || !isRecord(entry.result?.data) || entry.result.data[name] === value) return
+    if (!entry || !isRecord(entry.result?.data) || entry.result.data[basis[0]] !== basis[1] || entry.result.data[name] === value) return
     entry.result.data[name] = value
     this.dirty = true
   }
@@ -312,7 +315,10 @@ export class ResultCache {
 
   /** The site checks' results stored for a site root, if they look like some. */
   site(root: string): SiteEntry | undefined {
-    const key = this.keyOf(root)
+    return this.siteByKey(this.keyOf(root))
+  }
+
+  private siteByKey(key: string): SiteEntry | undefined {
     const entry = this.sites[key]
     if (this.uncheckedSites.delete(key) && entry && !this.holds(() => isRecord(entry) && entry.sum === siteSum(entry))) {
       delete this.sites[key]
@@ -341,10 +347,17 @@ export class ResultCache {
 
   /** Drop entries of pages that no longer exist, then write atomically if anything changed. */
   save(seen?: ReadonlySet<string>): void {
+    // The file written carries a checksum of itself, which makes the next run trust every item in it:
+    // the items this run did not need are checked first (only for a file whose own checksum did not hold).
+    if (this.writable && this.dirty) {
+      for (const key of [...this.unchecked]) this.entry(key)
+      for (const key of [...this.uncheckedSnapshots]) this.snapshot(key)
+      for (const key of [...this.uncheckedSites]) this.siteByKey(key)
+    }
     if (this.dropped > 0) {
       this.notices.push(
         'Cache `' + this.location + '`: dropped ' + this.dropped + ' malformed ' + (this.dropped === 1 ? 'entry' : 'entries') +
-          ' (edited or cut short); what they held was linted again'
+          ' (edited or cut short); what they held is linted again'
       )
       this.dropped = 0
     }
@@ -377,13 +390,13 @@ export class ResultCache {
   private write(fd: number): void {
     const snapshots: Record<string, Snapshot> = {}
     for (const [key, snapshot] of Object.entries(this.snapshots)) {
+      // Every item was checked before (see `save`): each gets its checksum anew.
       const {sum: _sum, ...rest} = snapshot as Snapshot & {sum?: string}
-      // What this run did not check keeps the checksum it came with: a bad one stays bad.
-      snapshots[key] = {...rest, sum: this.uncheckedSnapshots.has(key) ? _sum : snapshotSum(rest)} as Snapshot
+      snapshots[key] = {...rest, sum: snapshotSum(rest)} as Snapshot
     }
     const sites: Record<string, SiteEntry> = {}
     for (const [key, site] of Object.entries(this.sites)) {
-      sites[key] = this.uncheckedSites.has(key) ? site : {key: site.key, reads: site.reads, pages: site.pages, documents: site.documents, sum: siteSum(site)}
+      sites[key] = {key: site.key, reads: site.reads, pages: site.pages, documents: site.documents, sum: siteSum(site)}
     }
     // The header's checksum is written last, over the bytes after it (see `sumField`).
     fs.writeSync(fd, magic + sumField + '00000000",')
@@ -397,13 +410,9 @@ export class ResultCache {
     let first = true
     for (const key in this.entries) {
       const entry = this.entries[key]!
-      if (this.unchecked.has(key)) {
-        chunk += (first ? '' : ',') + JSON.stringify(key) + ':' + JSON.stringify(entry, replacer)
-      } else {
-        const result = JSON.stringify(entry.result, replacer)
-        const head = JSON.stringify({hash: entry.hash, config: entry.config, ...(entry.stamp ? {stamp: entry.stamp} : {}), sum: entrySum(entry, result)})
-        chunk += (first ? '' : ',') + JSON.stringify(key) + ':' + head.slice(0, -1) + ',"result":' + result + '}'
-      }
+      const result = JSON.stringify(entry.result, replacer)
+      const head = JSON.stringify({hash: entry.hash, config: entry.config, ...(entry.stamp ? {stamp: entry.stamp} : {}), sum: entrySum(entry, result)})
+      chunk += (first ? '' : ',') + JSON.stringify(key) + ':' + head.slice(0, -1) + ',"result":' + result + '}'
       first = false
       if (chunk.length >= writeChunk) {
         put(chunk)

@@ -58,10 +58,13 @@ export const workerUrl = import.meta.url.endsWith('.ts')
     : new URL('./worker.js', import.meta.url)
 
 /**
- * The process's Node options for a worker, less `--input-type`: a worker inherits them, and one started
- * from a file fails with that option (`node --input-type=module -e "..."` calling the library).
+ * The process's Node options for a worker when they hold `--input-type`, less that option: a worker
+ * started from a file fails with it (`node --input-type=module -e "..."` calling the library).
+ * Otherwise undefined: the worker inherits them as they are. Options given explicitly are checked,
+ * and V8 flags such as `--max-old-space-size` are refused there, though a worker inherits them.
  */
-export function workerExecArgv(execArgv: readonly string[]): string[] {
+export function workerExecArgv(execArgv: readonly string[]): string[] | undefined {
+  if (!execArgv.some((flag) => flag === '--input-type' || flag.startsWith('--input-type='))) return undefined
   const kept: string[] = []
   for (let index = 0; index < execArgv.length; index++) {
     const flag = execArgv[index]!
@@ -97,19 +100,27 @@ export class PagePool {
   private start(): void {
     if (this.started) return
     this.started = true
-    for (let index = 0; index < this.size; index++) this.workers.push(this.spawn())
+    try {
+      for (let index = 0; index < this.size; index++) this.workers.push(this.spawn())
+    } catch (error) {
+      // Every page fails with the reason, rather than waiting for a worker that never comes.
+      this.startError = new Error('Cannot start a worker thread: ' + String((error as Error)?.message ?? error))
+    }
   }
 
   private started = false
+
+  private startError: Error | undefined
 
   private failures = 0
 
   private spawn(): Slot {
     // Loaded when the first worker starts: a run the cache serves starts none.
     const {Worker} = process.getBuiltinModule('node:worker_threads')
+    const execArgv = workerExecArgv(process.execArgv)
     const worker = new Worker(workerUrl, {
       workerData: {docsLintWorker: true},
-      execArgv: workerExecArgv(process.execArgv),
+      ...(execArgv ? {execArgv} : {}),
       resourceLimits: {maxYoungGenerationSizeMb: workerYoungGenerationMb}
     })
     const slot: Slot = {worker, inFlight: new Map<number, Pending>(), ready: false}
@@ -154,6 +165,7 @@ export class PagePool {
 
   run(task: Omit<PageTask, 'id'>): Promise<TaskOutcome> {
     this.start()
+    if (this.startError) return Promise.reject(this.startError)
     return new Promise((resolve, reject) => {
       this.queue.push({task: {...task, id: this.nextId++}, resolve, reject, started: 0})
       this.pump()

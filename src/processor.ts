@@ -9,6 +9,7 @@ import {docsLintParse, parseFailureOf} from './parse.js'
 import {lineColumn} from './text.js'
 import {createPage, releasePage, type Page} from './page.js'
 import {collectSiteFacts, probeInlineControl, siteFactsKey} from './site/facts.js'
+import {siteFactsDigestKey} from './remote.js'
 import {runCheck, type Check, type Rule} from './rule.js'
 import {SOURCE, type Level} from './contract.js'
 import {builtinMessage} from './messages.js'
@@ -121,6 +122,8 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
         if (entry.rule.masks) collectSecrets(entry.rule.id, file.messages.slice(before), page.source, secrets)
       }
       if (config.thirdPartyDirectives) applyThirdPartyDirectives(tree, file, compiled.ruleIds)
+      // A file linted again (a caller's VFile) drops the hash of the facts it had.
+      delete file.data[siteFactsDigestKey]
       if (compiled.siteRuleIds.length > 0) {
         // The site checks run after every page; keep only the facts they need, not the tree.
         let facts: ReturnType<typeof collectSiteFacts> | undefined

@@ -4,6 +4,12 @@ import type {VFileMessage} from 'vfile-message'
 import type {ResolvedConfig, RuleEntry} from './config.js'
 import type {MessageExtras} from './contract.js'
 
+/**
+ * Where a page's data holds the hash of its site facts, once the site checks of a cached run computed
+ * it (src/engine/site-checks.ts): kept with the page's result in the cache.
+ */
+export const siteFactsDigestKey = 'docsLintSiteDigest'
+
 /** A config as it crosses a thread boundary or sits in the cache. */
 export interface SerializedConfig {
   key: string
@@ -107,6 +113,8 @@ export function pageResultOf(file: VFile): PageResult {
 
 /** Put a page's result (from a worker or the cache) on the engine's file. */
 export function applyPageResult(file: VFile, result: PageResult, config: ResolvedConfig): void {
+  // A file linted before (a caller's VFile, linted again) must not keep what its new result lacks.
+  delete file.data[siteFactsDigestKey]
   Object.assign(file.data, result.data)
   file.data['docsLintConfig'] = config
   applyMessages(file, result.messages)

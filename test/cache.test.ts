@@ -375,6 +375,23 @@ describe('--cache drops what is malformed and lints it again, with one notice', 
     expect(run.stderr).toMatch(/dropped 1 malformed entry/)
   })
 
+  it('checks what a run did not need before it writes the file whole again: an edited entry is not trusted later', async () => {
+    const root = siteWithChecks()
+    fs.appendFileSync(path.join(root, 'reference/api.mdx'), '\n# Extra\n')
+    const cold = await runCli(['--format', 'json'], root)
+    await runCli(['--format', 'json', '--cache'], root)
+    // The entry of reference/api.mdx edited in place; the next run lints guide.mdx alone.
+    const text = fs.readFileSync(cacheOf(root), 'latin1')
+    const at = text.indexOf('"reference/api.mdx":')
+    const edited = text.slice(0, at) + text.slice(at).replace(/"reason":"([^"])/, '"reason":"X')
+    expect(edited).not.toBe(text)
+    fs.writeFileSync(cacheOf(root), edited)
+    const partial = await runCli(['--format', 'json', '--cache', 'guide.mdx'], root)
+    expect(partial.stderr).toMatch(/dropped 1 malformed entry/)
+    // The whole site: reference/api.mdx is linted again, not replayed as edited.
+    expect(await runCli(['--format', 'json', '--cache'], root)).toEqual({...cold, stderr: ''})
+  })
+
   for (const [name, corrupt] of corruptions) {
     it('gives the cold run\'s findings after ' + name, async () => {
       const root = siteWithChecks()
@@ -388,7 +405,7 @@ describe('--cache drops what is malformed and lints it again, with one notice', 
       const run = await runCli(['--format', 'json', '--cache'], root)
       expect(run.stdout).toBe(cold.stdout)
       expect(run.stderr.match(/docs-lint: /g)).toHaveLength(1)
-      expect(run.stderr).toMatch(/^docs-lint: (Cache `[^`]+`: dropped \d+ malformed entr(y|ies) \(edited or cut short\); what they held was linted again|Ignoring cache `[^`]+`: it is corrupt; it will be rebuilt)\n$/)
+      expect(run.stderr).toMatch(/^docs-lint: (Cache `[^`]+`: dropped \d+ malformed entr(y|ies) \(edited or cut short\); what they held is linted again|Ignoring cache `[^`]+`: it is corrupt; it will be rebuilt)\n$/)
       expect(run.stderr).not.toMatch(/\n\s+at /)
       // Rebuilt: the next run replays it, without a notice.
       expect(await runCli(['--format', 'json', '--cache'], root)).toEqual({...cold, stderr: ''})

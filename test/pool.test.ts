@@ -71,4 +71,16 @@ describe('the threads the pool starts', () => {
     // One file stays outside on purpose: the compiled docs.json validator in schema/ requires one helper of ajv's.
     expect(loaded.filter((file) => (file.includes('/node_modules/') || file.includes('/dist/src/')) && !file.endsWith('/ajv/dist/runtime/ucs2length.js'))).toEqual([])
   }, 60_000)
+
+  it('start under the V8 flags of the process that starts them (node --max-old-space-size=1024)', () => {
+    // A worker refuses V8 flags given to it explicitly, but inherits them: with them given, every page
+    // waited for a worker that never started, and the run ended silently with exit code 0.
+    const root = tempSite(Object.fromEntries(Array.from({length: 6}, (_, index) => ['page-' + index + '.mdx', goodPage + '\n# Extra ' + index + '\n'])))
+    const bin = fileURLToPath(new URL('../bin/docs-lint.js', import.meta.url))
+    const run = spawnSync(process.execPath, ['--max-old-space-size=1024', bin, '--format', 'json', '--jobs', '2', '.'], {cwd: root, encoding: 'utf8'})
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(1)
+    const files = JSON.parse(run.stdout) as Array<{messages: Array<{ruleId: string}>}>
+    expect(files.filter((file) => file.messages.some((message) => message.ruleId === 'heading-levels'))).toHaveLength(6)
+  }, 60_000)
 })

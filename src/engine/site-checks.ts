@@ -3,14 +3,14 @@ import path from 'node:path'
 import type {VFile} from 'vfile'
 import {VFile as VFileClass} from 'vfile'
 import type {ResolvedConfig} from '../config.js'
-import {siteFactsDigestKey, siteFactsKey} from '../site/facts.js'
+import {siteFactsKey} from '../site/facts.js'
 import {contentHash} from '../stamp.js'
 import type {ChangeSet} from '../git.js'
 import {findSiteRoot, lintedPages, listFiles, listingFolders, relativeTo, type LintedPage} from '../site/files.js'
 import {readsHold, recordReads} from '../site/reads.js'
 import {replacer, type ResultCache, type SiteEntry} from '../cache.js'
 import {redactMessage} from '../redact.js'
-import {applyMessages, serializeConfig, serializeMessage, type SerializedMessage} from '../remote.js'
+import {applyMessages, serializeConfig, serializeMessage, siteFactsDigestKey, type SerializedMessage} from '../remote.js'
 
 /**
  * Run the site rules on every site the linted pages belong to (the site root is the nearest folder
@@ -115,7 +115,7 @@ function factsDigest(file: VFile, cache: ResultCache): string {
   if (typeof kept === 'string') return kept
   const digest = contentHash(JSON.stringify(file.data[siteFactsKey], replacer))
   file.data[siteFactsDigestKey] = digest
-  cache.keepWithResult(path.resolve(file.cwd, file.path), siteFactsDigestKey, digest)
+  cache.keepWithResult(path.resolve(file.cwd, file.path), siteFactsDigestKey, digest, [siteFactsKey, file.data[siteFactsKey]])
   return digest
 }
 

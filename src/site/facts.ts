@@ -48,8 +48,6 @@ export interface PageFacts {
 }
 
 export const siteFactsKey = 'docsLintSite'
-/** Where a page's data holds the hash of its facts, once the site checks of a cached run computed it. */
-export const siteFactsDigestKey = 'docsLintSiteDigest'
 
 export function siteFactsOf(file: VFile): PageFacts | undefined {
   return file.data[siteFactsKey] as PageFacts | undefined
