@@ -309,6 +309,35 @@ describe('--cache keeps the site checks\' results while nothing they read change
   }
 })
 
+describe('the API with a cache and a page the caller keeps (`files`)', () => {
+  it('checks the site again when the page linted a second time links elsewhere', () => {
+    const root = tempSite({
+      'docs.json': JSON.stringify({name: 'X', navigation: [{group: 'G', pages: ['index', 'guide']}]}),
+      'guide.mdx': goodPage
+    })
+    // In a process of its own, started in the site (the API resolves a kept page's path against it).
+    const vfile = fileURLToPath(new URL('../node_modules/vfile/index.js', import.meta.url))
+    const engine = fileURLToPath(new URL('../dist/src/engine.js', import.meta.url))
+    const script = `
+      const {VFile} = await import(${JSON.stringify(vfile)})
+      const {lint} = await import(${JSON.stringify(engine)})
+      const page = (link) => '---\\ntitle: Home\\ndescription: The home page.\\n---\\n\\n## Start\\n\\nRead [the guide](' + link + ').\\n'
+      const file = new VFile({path: ${JSON.stringify(path.join(root, 'index.mdx'))}, cwd: ${JSON.stringify(root)}, value: page('/guide')})
+      const run = async () => {
+        const result = await lint({patterns: ['guide.mdx'], files: [file], cwd: ${JSON.stringify(root)}, cacheLocation: '.docs-lint-cache'})
+        return result.files.flatMap((linted) => linted.messages.map((message) => linted.path.split('/').pop() + ' ' + message.ruleId))
+      }
+      const first = await run()
+      // The same VFile, now with a broken link: its previous result must not stand for the new one.
+      file.value = page('/missing')
+      file.messages = []
+      console.log(JSON.stringify([first, await run()]))`
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {cwd: root, encoding: 'utf8'})
+    expect(run.stderr).toBe('')
+    expect(JSON.parse(run.stdout)).toEqual([[], ['index.mdx broken-links']])
+  })
+})
+
 describe('--cache drops what is malformed and lints it again, with one notice', () => {
   const cacheOf = (root: string) => path.join(root, '.docs-lint-cache')
   const edit = (root: string, change: (data: any) => void) => {
