@@ -336,6 +336,29 @@ describe('the API with a cache and a page the caller keeps (`files`)', () => {
     expect(run.stderr).toBe('')
     expect(JSON.parse(run.stdout)).toEqual([[], ['index.mdx broken-links']])
   })
+
+  it('finds the page it keeps on a second run from another working directory (this test process\'s)', async () => {
+    const root = tempSite({
+      'docs.json': JSON.stringify({name: 'X', navigation: [{group: 'G', pages: ['index', 'guide']}]}),
+      'guide.mdx': goodPage
+    })
+    expect(process.cwd()).not.toBe(root)
+    const page = (link: string) => '---\ntitle: Home\ndescription: The home page.\n---\n\n## Start\n\nRead [the guide](' + link + ').\n'
+    const file = new VFile({path: path.join(root, 'index.mdx'), cwd: root, value: page('/guide')})
+    const run = async (cacheLocation?: string) => {
+      const result = await lint({patterns: ['guide.mdx'], files: [file], cwd: root, cacheLocation})
+      return result.files.flatMap((linted) => linted.messages.map((message) => path.basename(linted.path) + ' ' + message.ruleId))
+    }
+    for (const cacheLocation of [undefined, '.docs-lint-cache']) {
+      file.value = page('/guide')
+      file.messages = []
+      expect(await run(cacheLocation)).toEqual([])
+      // Before, the page was lost from the site: `docs.json navigation: no page index.mdx`, and its broken link missed.
+      file.value = page('/missing')
+      file.messages = []
+      expect(await run(cacheLocation)).toEqual(['index.mdx broken-links'])
+    }
+  })
 })
 
 describe('--cache drops what is malformed and lints it again, with one notice', () => {

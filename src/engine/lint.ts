@@ -152,6 +152,9 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     }
     // Only a replay reads the walk's stats; a run through unified-engine should not hold one per page.
     inputs?.stats.clear()
+    // A page the caller keeps comes back from a run with its path relative to its `cwd` (unified-engine
+    // makes it so): made absolute again, it is found where it is, whatever this process's directory.
+    for (const file of options.files ?? []) if (file.path && !path.isAbsolute(file.path)) file.path = path.resolve(file.cwd, file.path)
     const given = [...screened.patterns.map((pattern) => literalPage(cwd, pattern)), ...(options.files ?? [])]
     // Folders with no page in them: unified-engine, given nothing, would read standard input.
     if (!files && given.length === 0) files = []
