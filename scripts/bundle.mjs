@@ -19,17 +19,19 @@
 // cache made when the file is compiled, before it runs, which holds only the few functions V8
 // compiles eagerly (1.13 times); a cache made from linting the benchmark's own sites instead of docs/
 // (no faster); comments kept (1.04); identifiers minified too (0.98 on a cached run and the same cold,
-// for names that no stack trace or profile could be read by). A startup snapshot (`node --snapshot-blob`) saved 0.1 s of a cold run, but it needs Node to
-// start with that flag (a second process, from the bin) and Node 20 marks it experimental.
+// for names that no stack trace or profile could be read by). A startup snapshot (`node
+// --snapshot-blob`) saved 0.1 s of a cold run, but it needs Node to start with that flag (a second
+// process, from the bin) and Node 20 marks it experimental.
 import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {fileURLToPath, pathToFileURL} from 'node:url'
 import * as esbuild from 'esbuild'
 
-const acorn = await import(new URL('../node_modules/acorn/dist/acorn.mjs', import.meta.url).href)
-
 const project = fileURLToPath(new URL('..', import.meta.url))
+/** acorn's ES module build: the one remark-mdx imports, the bundle's only copy, and the tokenizer below. */
+const acornModule = path.join(project, 'node_modules/acorn/dist/acorn.mjs')
+const acorn = await import(pathToFileURL(acornModule).href)
 const dist = path.join(project, 'dist')
 const outdir = path.join(dist, 'bundle')
 
@@ -162,7 +164,7 @@ const result = await esbuild.build({
     'load-plugin': path.join(project, 'scripts/cli-shims/load-plugin.mjs'),
     // acorn-jsx requires acorn, which would bundle acorn's CommonJS build (240 KB) beside the ES module
     // build that remark-mdx imports. acorn-jsx extends the parser it is given: one copy serves both.
-    acorn: path.join(project, 'node_modules/acorn/dist/acorn.mjs')
+    acorn: acornModule
   },
   plugins: [participles, lazyLoads, asciiPackages]
 })

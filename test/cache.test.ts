@@ -369,6 +369,14 @@ describe('--cache drops what is malformed and lints it again, with one notice', 
     fs.writeFileSync(cacheOf(root), JSON.stringify(data))
   }
   const page = (data: any, name: string) => data.entries[name]
+  /** Change the first finding's text after `after` in the cache file's bytes, the rest (header included) as it was. */
+  const editReasonInPlace = (root: string, after = '') => {
+    const text = fs.readFileSync(cacheOf(root), 'latin1')
+    const at = text.indexOf(after)
+    const edited = text.slice(0, at) + text.slice(at).replace(/"reason":"([^"])/, '"reason":"X')
+    expect(edited).not.toBe(text)
+    fs.writeFileSync(cacheOf(root), edited)
+  }
   const corruptions: Array<[string, (data: any) => void]> = [
     ['a page\'s messages edited to `[null]`', (data) => (page(data, 'index.mdx').result.messages = [null])],
     ['a page\'s messages emptied', (data) => (page(data, 'guide.mdx').result.messages = [])],
@@ -418,10 +426,7 @@ describe('--cache drops what is malformed and lints it again, with one notice', 
     const cold = await runCli(['--format', 'json'], root)
     await runCli(['--format', 'json', '--cache'], root)
     // One finding's text edited in place: the JSON stays valid, the header is as it was.
-    const text = fs.readFileSync(cacheOf(root), 'latin1')
-    const edited = text.replace(/"reason":"([^"])/, '"reason":"X')
-    expect(edited).not.toBe(text)
-    fs.writeFileSync(cacheOf(root), edited)
+    editReasonInPlace(root)
     const run = await runCli(['--format', 'json', '--cache'], root)
     expect(run.stdout).toBe(cold.stdout)
     expect(run.stderr).toMatch(/dropped 1 malformed entry/)
@@ -433,11 +438,7 @@ describe('--cache drops what is malformed and lints it again, with one notice', 
     const cold = await runCli(['--format', 'json'], root)
     await runCli(['--format', 'json', '--cache'], root)
     // The entry of reference/api.mdx edited in place; the next run lints guide.mdx alone.
-    const text = fs.readFileSync(cacheOf(root), 'latin1')
-    const at = text.indexOf('"reference/api.mdx":')
-    const edited = text.slice(0, at) + text.slice(at).replace(/"reason":"([^"])/, '"reason":"X')
-    expect(edited).not.toBe(text)
-    fs.writeFileSync(cacheOf(root), edited)
+    editReasonInPlace(root, '"reference/api.mdx":')
     const partial = await runCli(['--format', 'json', '--cache', 'guide.mdx'], root)
     expect(partial.stderr).toMatch(/dropped 1 malformed entry/)
     // The whole site: reference/api.mdx is linted again, not replayed as edited.
