@@ -11,9 +11,8 @@ if (!fs.existsSync(loader) || !fs.existsSync(path.join(__dirname, '../dist/bundl
   process.stderr.write('docs-lint: the command line is not built (dist/bundle/ is missing): run `npm run build` in ' + path.join(__dirname, '..') + '\n')
   process.exit(2)
 }
-const {main, tuneProcess} = require(loader).loadBundle()
-
 // This process is docs-lint's own: tune its heaps and compiler for linting (see src/memory.ts).
+const {main, tuneProcess} = require(loader).loadBundle({ownProcess: true})
 tuneProcess()
 
 // A reader that stops early (`docs-lint . | head`) closes the pipe. Writing to it again would end the

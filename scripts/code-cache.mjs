@@ -7,7 +7,7 @@ import {fileURLToPath} from 'node:url'
 
 const project = fileURLToPath(new URL('..', import.meta.url))
 const {loadBundle, writeCodeCache} = createRequire(import.meta.url)('../dist/bundle/load.cjs')
-const {main, tuneProcess} = loadBundle()
+const {main, tuneProcess} = loadBundle({ownProcess: true})
 tuneProcess()
 
 // The recommended preset, named in a config file of its own: a config in a folder above the project

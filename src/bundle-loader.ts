@@ -18,11 +18,16 @@ import {tuneFlags} from './memory.js'
  * docs/, so a run starts with it instead. Node 20 has no code cache for ES modules, hence one
  * CommonJS file run through `vm.Script`.
  *
- * V8 takes a cache only from its own version, under the flags it was made with (`tuneFlags`, set
- * here before compiling; a V8 flag in NODE_OPTIONS, such as `--max-old-space-size`, makes V8 turn it
- * down), and checks only the length of the text it belongs to: the cache file starts with a checksum
- * of the bundle and of the cache, and a cache that does not match them is not used. Without a usable
- * cache the bundle compiles from its text as it runs.
+ * V8 takes a cache only from its own version, under the flags it was made with (`tuneFlags`, which
+ * the command line sets before compiling; a V8 flag in NODE_OPTIONS, such as `--max-old-space-size`,
+ * makes V8 turn it down), and checks only the length of the text it belongs to: the cache file starts
+ * with a checksum of the bundle and of the cache, and a cache that does not match them is not used.
+ * Without a usable cache the bundle compiles from its text as it runs.
+ *
+ * V8's flags belong to the whole process, every thread in it. A worker thread never sets them: in
+ * the command line's process they are set already, and its workers start from the cache; a program
+ * that lints through the library keeps its own flags, and the workers of its pool compile the bundle
+ * from its text.
  */
 
 /** What the bundle exports (src/bundle-entry.ts). */
@@ -43,10 +48,13 @@ const headerBytes = 8
 
 let loaded: {bundle: Bundle; script: vm.Script; checksum: number; state: CodeCacheState} | undefined
 
-/** Compile and run the bundle in this thread (once), from its code cache where one fits. */
-export function loadBundle(): Bundle {
+/**
+ * Compile and run the bundle in this thread (once), from its code cache where one fits. `ownProcess`:
+ * the process is docs-lint's own (the command line, the build's code cache): set its V8 flags first.
+ */
+export function loadBundle(options: {ownProcess?: boolean} = {}): Bundle {
   if (loaded) return loaded.bundle
-  tuneFlags()
+  if (options.ownProcess) tuneFlags()
   const text = fs.readFileSync(bundlePath)
   // The wrapper is on a line of its own, so that the file's lines keep their numbers.
   const checksum = zlib.crc32(text, zlib.crc32(wrapper))

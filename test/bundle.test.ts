@@ -125,7 +125,7 @@ describe('the code cache the build makes for the bundle (src/bundle-loader.ts)',
     const script = [
       `const loader = require(${JSON.stringify(path.join(folder, 'load.cjs'))})`,
       `let help = ''`,
-      `loader.loadBundle().main(['--help'], {stdout: (text) => (help += text), stderr: (text) => (help += text), cwd: process.cwd(), isTTY: false})`,
+      `loader.loadBundle({ownProcess: true}).main(['--help'], {stdout: (text) => (help += text), stderr: (text) => (help += text), cwd: process.cwd(), isTTY: false})`,
       `  .then(() => console.log(JSON.stringify({state: loader.codeCacheState(), help})))`
     ].join('\n')
     const run = spawnSync(process.execPath, [...nodeFlags, '-e', script], {encoding: 'utf8'})

@@ -36,7 +36,7 @@ describe.skipIf(reason !== undefined)('npm pack, then install into an empty proj
     const loader = path.join(app, 'node_modules/docs-lint/dist/bundle/load.cjs')
     expect(fs.existsSync(loader)).toBe(true)
     // The installed bundle starts from the code cache the build made.
-    const started = spawnSync(process.execPath, ['-e', `const loader = require(${JSON.stringify(loader)}); loader.loadBundle(); console.log(loader.codeCacheState())`], {encoding: 'utf8'})
+    const started = spawnSync(process.execPath, ['-e', `const loader = require(${JSON.stringify(loader)}); loader.loadBundle({ownProcess: true}); console.log(loader.codeCacheState())`], {encoding: 'utf8'})
     expect(started.stdout.trim(), started.stderr).toBe('used')
     expect(fs.existsSync(path.join(app, 'node_modules/typescript'))).toBe(false)
 

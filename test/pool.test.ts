@@ -72,6 +72,22 @@ describe('the threads the pool starts', () => {
     expect(loaded.filter((file) => (file.includes('/node_modules/') || file.includes('/dist/src/')) && !file.endsWith('/ajv/dist/runtime/ucs2length.js'))).toEqual([])
   }, 60_000)
 
+  it('leave the V8 flags of a program that lints through the library as they were', () => {
+    // V8's flags are the whole process's: a worker that set docs-lint's own (src/memory.ts) would
+    // change them under the program that called `lint`. One of them, --expose-gc, shows: a global
+    // `gc` in every context made after it.
+    const root = tempSite(Object.fromEntries(Array.from({length: 4}, (_, index) => ['page-' + index + '.mdx', goodPage + '\n# Extra ' + index + '\n'])))
+    const engine = fileURLToPath(new URL('../dist/src/engine.js', import.meta.url))
+    const script = `
+      import vm from 'node:vm'
+      const {lint} = await import(${JSON.stringify(engine)})
+      const result = await lint({patterns: ['.'], cwd: ${JSON.stringify(root)}, jobs: 2})
+      console.log(result.files.filter((file) => file.messages.some((message) => message.ruleId === 'heading-levels')).length, typeof vm.runInNewContext('typeof gc'), vm.runInNewContext('typeof gc'))`
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {cwd: root, encoding: 'utf8'})
+    expect(run.stderr).toBe('')
+    expect(run.stdout.trim()).toBe('4 string undefined')
+  }, 60_000)
+
   it('start under the V8 flags of the process that starts them (node --max-old-space-size=1024)', () => {
     // A worker refuses V8 flags given to it explicitly, but inherits them: with them given, every page
     // waited for a worker that never started, and the run ended silently with exit code 0.
