@@ -3,7 +3,8 @@
 // in ../shared/corpora, all of them together, and generated 1,000- and 10,000-page corpora built from them.
 // Prints min/median wall time of each tool, its median CPU time (user + system, all threads) and the cores
 // that makes (CPU ÷ wall), pages/s, peak RSS and ratios; writes bench/results.md (not with --only).
-// Options: --runs N (default 3), --only <corpus>, --skip-peers-over <pages> (default 5000: peers take minutes there),
+// Options: --runs N (default 3; 9 on a corpus where one round of every tool takes under 12 s: a run of a
+// second or two varies by a tenth from one run to the next on a shared machine), --only <corpus>, --skip-peers-over <pages> (default 5000: peers take minutes there),
 // --tools <names> (comma-separated parts of tool names, e.g. "docs-lint cold,markdownlint": only those tools;
 // a warm run needs the cold run before it). With --only or --tools, results.md is left as it is.
 import {spawnSync} from 'node:child_process'
@@ -18,6 +19,8 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const project = path.resolve(here, '..')
 const {values} = parseArgs({options: {runs: {type: 'string'}, only: {type: 'string'}, 'skip-peers-over': {type: 'string'}, tools: {type: 'string'}}})
 const runs = Number(values.runs ?? 3)
+// Without --runs, the corpora whose round is short get more runs, so that their medians hold.
+const shortRound = {seconds: 12, runs: values.runs === undefined ? 9 : runs}
 const skipPeersOver = Number(values['skip-peers-over'] ?? 5000)
 
 requireCorporaAndBuild('bench')
@@ -107,7 +110,7 @@ const log = (line = '') => {
 log('# docs-lint benchmark')
 log()
 log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. ` +
-  `${runs} runs per tool, interleaved; wall time min / median; CPU time (user + system, every thread) median, and ` +
+  `${runs} runs per tool${shortRound.runs > runs ? ` (${shortRound.runs} on a corpus where one round of every tool takes under ${shortRound.seconds} s)` : ''}, interleaved; wall time min / median; CPU time (user + system, every thread) median, and ` +
   `the cores that makes (CPU ÷ wall); peak RSS of the largest run. Generated ${new Date().toISOString().slice(0, 10)}.` +
   (extraCertificates ? ' This machine sets NODE_EXTRA_CA_CERTS; every tool ran without it (see `measure` in bench/run.mjs).' : ''))
 const wanted = values.tools?.split(',').map((part) => part.trim())
@@ -115,14 +118,18 @@ for (const corpus of corpora) {
   if (only && !corpus.name.includes(only)) continue
   const selected = tools.filter((tool) => !(tool.peer && corpus.pages > skipPeersOver) && (!wanted || wanted.some((part) => tool.name.includes(part))))
   const times = new Map(selected.map((tool) => [tool.name, {seconds: [], cpuSeconds: [], rss: 0}]))
-  for (let run = 0; run < runs; run++) {
+  let corpusRuns = runs
+  for (let run = 0; run < corpusRuns; run++) {
+    let round = 0
     for (const tool of selected) {
       const {seconds, cpuSeconds, rssMb} = measure(tool, corpus)
       const entry = times.get(tool.name)
       entry.seconds.push(seconds)
       entry.cpuSeconds.push(cpuSeconds)
       entry.rss = Math.max(entry.rss, rssMb)
+      round += seconds
     }
+    if (run === 0 && round < shortRound.seconds) corpusRuns = Math.max(runs, shortRound.runs)
   }
   const median = (name) => (times.has(name) ? stats(times.get(name).seconds).median : undefined)
   const reference = {
@@ -132,7 +139,7 @@ for (const corpus of corpora) {
     cold: median('docs-lint cold')
   }
   log()
-  log(`## ${corpus.name} (${corpus.pages} pages)`)
+  log(`## ${corpus.name} (${corpus.pages} pages, ${corpusRuns} runs)`)
   log()
   log('| tool | min s | median s | CPU s | cores | pages/s | peak RSS MB | × markdownlint-cli2 | × remark-cli | × parse floor | × cold |')
   log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
