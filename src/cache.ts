@@ -3,8 +3,9 @@ import fs from 'node:fs'
 import {isAscii} from 'node:buffer'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import type {PageResult, SerializedMessage} from './remote.js'
+import {siteFactsDigestKey, type PageResult, type SerializedMessage} from './remote.js'
 import type {Snapshot} from './snapshot.js'
+import {siteFactsKey} from './site/facts.js'
 import type {SiteReads} from './site/reads.js'
 import {version} from './version.js'
 import {BoundedReadError, readBounded} from './bounded-read.js'
@@ -250,13 +251,13 @@ export class ResultCache {
   }
 
   /**
-   * Add `value` under `name` to the data of a page's stored result, a value derived from the result's
-   * `basis` (a field of its data and the very value it holds): not when the result stored is another.
+   * Keep the hash of a page's site facts with its stored result, so that a run the cache serves reads
+   * it instead of hashing the facts again: only when the result stored holds these very facts.
    */
-  keepWithResult(absolutePath: string, name: string, value: unknown, basis: [string, unknown]): void {
-    const entry = this.entry(this.keyOf(absolutePath))
-    if (!entry || !isRecord(entry.result?.data) || entry.result.data[basis[0]] !== basis[1] || entry.result.data[name] === value) return
-    entry.result.data[name] = value
+  keepFactsDigest(absolutePath: string, facts: unknown, digest: string): void {
+    const data = this.entry(this.keyOf(absolutePath))?.result?.data
+    if (!isRecord(data) || data[siteFactsKey] !== facts || data[siteFactsDigestKey] === digest) return
+    data[siteFactsDigestKey] = digest
     this.dirty = true
   }
 

@@ -115,7 +115,7 @@ function factsDigest(file: VFile, cache: ResultCache): string {
   if (typeof kept === 'string') return kept
   const digest = contentHash(JSON.stringify(file.data[siteFactsKey], replacer))
   file.data[siteFactsDigestKey] = digest
-  cache.keepWithResult(path.resolve(file.cwd, file.path), siteFactsDigestKey, digest, [siteFactsKey, file.data[siteFactsKey]])
+  cache.keepFactsDigest(path.resolve(file.cwd, file.path), file.data[siteFactsKey], digest)
   return digest
 }
 
