@@ -44,13 +44,13 @@ export function tuneCompiler(): void {
 
 /**
  * How much bytecode a function runs before V8 considers optimizing it: four times Node 20's default
- * (67,584). A cold run is short and meets the parser's state machines with every page's shapes: by
- * default V8 optimizes them early, on the first pages' feedback, and compiles them again when later
- * pages disagree, on the second of two cores. Waiting longer compiles less: on Node 20, 2 cores,
- * interleaved runs, median of each round's ratio, hoppscotch (107 pages, 25 rounds) took 0.90 of the
- * wall time and 0.82 of the CPU; novu (405 pages, 11 rounds) 0.91 and 0.88; box (3,486 pages, 7
- * rounds) 0.82 and 0.82. Twice the default gained less on box (0.88), eight and sixteen times lost
- * some of it again (1.04 and 0.98 of four times).
+ * (67,584). By default V8 optimizes the parser's functions on the feedback of a run's first pages;
+ * waiting longer spends less CPU on optimizing compiles, which share the machine's cores with the
+ * parse. Cold runs on Node 20, 2 cores, interleaved, the median of each round's ratio to the default
+ * (wall time, CPU time): hoppscotch (107 pages, 25 rounds) 0.90 and 0.82; novu (405 pages, 11
+ * rounds) 0.91 and 0.88; box (3,486 pages, 7 rounds) 0.82 and 0.82; Comfy-Org (5,360 pages, 6
+ * rounds) 1.01 and 1.00. On box, twice the default gained less (0.88 and 0.88), eight and sixteen
+ * times no more (1.04 and 0.98 of four times).
  */
 const interruptBudget = 4 * 67_584
 
