@@ -3,7 +3,7 @@
 // in ../shared/corpora, all of them together, and generated 1,000- and 10,000-page corpora built from them.
 // Prints min/median wall time of each tool, its median CPU time (user + system, all threads) and the cores
 // that makes (CPU ÷ wall), pages/s, peak RSS and ratios; writes bench/results.md (not with --only).
-// Options: --runs N (default 3; 9 on a corpus where one round of every tool takes under 12 s: a run of a
+// Options: --runs N (default 3; 9 on a corpus where one round of every tool takes under 20 s: a run of a
 // second or two varies by a tenth from one run to the next on a shared machine), --only <corpus>, --skip-peers-over <pages> (default 5000: peers take minutes there),
 // --tools <names> (comma-separated parts of tool names, e.g. "docs-lint cold,markdownlint": only those tools;
 // a warm run needs the cold run before it). With --only or --tools, results.md is left as it is.
@@ -20,7 +20,7 @@ const project = path.resolve(here, '..')
 const {values} = parseArgs({options: {runs: {type: 'string'}, only: {type: 'string'}, 'skip-peers-over': {type: 'string'}, tools: {type: 'string'}}})
 const runs = Number(values.runs ?? 3)
 // Without --runs, the corpora whose round is short get more runs, so that their medians hold.
-const shortRound = {seconds: 12, runs: values.runs === undefined ? 9 : runs}
+const shortRound = {seconds: 20, runs: values.runs === undefined ? 9 : runs}
 const skipPeersOver = Number(values['skip-peers-over'] ?? 5000)
 
 requireCorporaAndBuild('bench')
