@@ -7,6 +7,7 @@ import type {VFile} from 'vfile'
 import {pageStat} from '../stamp.js'
 import {discoveryFileName, discoveryFilesAbove, type DiscoveryInputs} from '../snapshot.js'
 import {assistantInstructions, platformIgnores} from '../published.js'
+import {childPath, relativePath} from '../relative-path.js'
 
 /** The shard (1-based) a page belongs to: FNV-1a of its `/`-separated path, so every runner agrees. */
 export function shardOf(relativePath: string, count: number): number {
@@ -156,10 +157,10 @@ export function screenFolders(
       }
       const below: typeof folders = []
       for (const entry of entries) {
-        const full = path.join(folder, entry.name)
+        const full = childPath(folder, entry.name)
         if (inputs && discoveryFileName.test(entry.name)) inputs.configFiles.push(full)
         if (entry.isDirectory()) {
-          if (!unwalkedFolders.has(entry.name)) below.push({folder: full, ancestors: [...ancestors, path.join(ancestors.at(-1)!, entry.name)]})
+          if (!unwalkedFolders.has(entry.name)) below.push({folder: full, ancestors: [...ancestors, childPath(ancestors.at(-1)!, entry.name)]})
         } else if (entry.isSymbolicLink()) {
           const target = statReal(full)
           if (!target) {
@@ -215,7 +216,7 @@ export function screenFolders(
       screened.roots.push(real)
       const found: string[] = []
       walk(base, ancestorsOf(real), real, found)
-      if (magic === -1) screened.patterns.push(...found.map((page) => path.relative(cwd, page)))
+      if (magic === -1) screened.patterns.push(...found.map((page) => relativePath(cwd, page)))
       else screened.patterns.push(pattern)
       continue
     }

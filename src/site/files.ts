@@ -4,6 +4,7 @@ import type {VFile} from 'vfile'
 import type {ResolvedConfig} from '../config.js'
 import {isInside, noteListing} from './reads.js'
 import {pageConfig} from '../overrides.js'
+import {childPath, relativePath} from '../relative-path.js'
 
 // The site on disk: its root, its files, the pages a run lints. Apart from the site model (`model.ts`)
 // and its parsers, which a run the cache serves never loads.
@@ -34,7 +35,7 @@ export function lintedPages(root: string, files: readonly VFile[]): LintedPage[]
 
 /** `filePath` relative to `root`, with `/`. */
 export function relativeTo(root: string, filePath: string): string {
-  return path.relative(root, filePath).split(path.sep).join('/')
+  return relativePath(root, filePath).split(path.sep).join('/')
 }
 
 /** The nearest folder at or above `folder` that holds `docs.json` or `mint.json`. */
@@ -77,7 +78,7 @@ export function listFiles(root: string): {files: Set<string>; folders: Set<strin
       const relative = prefix + entry.name
       if (entry.isDirectory()) {
         folders.add(relative)
-        walk(path.join(folder, entry.name), relative + '/')
+        walk(childPath(folder, entry.name), relative + '/')
       } else {
         files.add(relative)
       }

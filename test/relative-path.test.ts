@@ -1,0 +1,31 @@
+import path from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {childPath, relativePath} from '../src/relative-path.js'
+
+// The short ways of src/relative-path.ts must give Node's answer for every path, normal or not: a
+// page's cache key and its path in site checks come from them.
+const folders = ['/', '/site', '/site/', '/site/docs', '/site//docs', '/site/./docs', '/site/../site/docs', '/site/docs/..', '/site/.docs', '/site/docs.', 'site/docs', '.', '']
+const leaves = ['', '/', '/a.mdx', '/a/b.mdx', '/.hidden/a.mdx', '/..a/b.mdx', '/a//b.mdx', '/a/./b.mdx', '/a/../b.mdx', '/a/b.mdx/', '/a/..', '/a/.', 'x/a.mdx', '/...']
+
+describe('relativePath', () => {
+  it('is path.relative for paths inside, outside, equal, prefixed and not normal', () => {
+    for (const from of folders) {
+      for (const base of folders) {
+        for (const leaf of leaves) {
+          const to = base + leaf
+          expect(relativePath(from, to), `relativePath(${JSON.stringify(from)}, ${JSON.stringify(to)})`).toBe(path.relative(from, to))
+        }
+      }
+    }
+  })
+})
+
+describe('childPath', () => {
+  it('is path.join for a listed name in any folder', () => {
+    for (const folder of folders) {
+      for (const name of ['a.mdx', '.hidden', '..a', '...', 'a b', 'ä.mdx']) {
+        expect(childPath(folder, name), `childPath(${JSON.stringify(folder)}, ${JSON.stringify(name)})`).toBe(path.join(folder, name))
+      }
+    }
+  })
+})
