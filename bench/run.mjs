@@ -5,7 +5,8 @@
 // that makes (CPU ÷ wall), pages/s, peak RSS and ratios; writes bench/results.md (not with --only).
 // Options: --runs N (default 3; 9 on a corpus where one round of every tool takes under 20 s: a run of a
 // second or two varies by a tenth from one run to the next on a shared machine; a tool whose run takes
-// under a second runs three times a round), --only <corpus>, --skip-peers-over <pages> (default 5000: peers take minutes there),
+// under a second runs three times a round), --only <corpus>, --skip-peers-over <pages> (default 5000: remark-cli
+// takes minutes there; markdownlint-cli2, the reference of the targets, runs on every corpus),
 // --tools <names> (comma-separated parts of tool names, e.g. "docs-lint cold,markdownlint": only those tools;
 // a warm run needs the cold run before it). With --only or --tools, results.md is left as it is.
 import {spawnSync} from 'node:child_process'
@@ -73,7 +74,7 @@ const tools = [
   {name: 'docs-lint (no cache)', docsLint: true, args: () => [path.join(project, 'bin/docs-lint.js'), '--format', 'json', '.']},
   {name: 'parse floor (1 thread)', args: () => [path.join(here, 'parse-floor.mjs'), '.']},
   {name: 'unified-engine alone (no-op parser)', args: () => [path.join(here, 'engine-floor.mjs'), '.']},
-  {name: 'markdownlint-cli2', peer: true, args: () => [bin('markdownlint-cli2'), '**/*.{md,mdx}']},
+  {name: 'markdownlint-cli2', peer: true, reference: true, args: () => [bin('markdownlint-cli2'), '**/*.{md,mdx}']},
   {name: 'remark-cli', peer: true, args: () => [bin('remark'), '--rc-path', path.join(here, 'remarkrc.mjs'), '--ext', 'md,mdx', '--quiet', '--no-stdout', '.']}
 ]
 
@@ -125,7 +126,7 @@ log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.rou
 const wanted = values.tools?.split(',').map((part) => part.trim())
 for (const corpus of corpora) {
   if (only && !corpus.name.includes(only)) continue
-  const selected = tools.filter((tool) => !(tool.peer && corpus.pages > skipPeersOver) && (!wanted || wanted.some((part) => tool.name.includes(part))))
+  const selected = tools.filter((tool) => !(tool.peer && !tool.reference && corpus.pages > skipPeersOver) && (!wanted || wanted.some((part) => tool.name.includes(part))))
   const times = new Map(selected.map((tool) => [tool.name, {seconds: [], cpuSeconds: [], rss: 0}]))
   let corpusRuns = runs
   for (let run = 0; run < corpusRuns; run++) {
@@ -161,7 +162,7 @@ for (const corpus of corpora) {
     const ratio = (base) => (base ? (med / base).toFixed(2) : 'n/a')
     log(`| ${name} | ${min.toFixed(2)} | ${med.toFixed(2)} | ${cpu.toFixed(2)} | ${(cpu / med).toFixed(2)} | ${Math.round(corpus.pages / med)} | ${Math.round(entry.rss)} | ${ratio(reference.markdownlint)} | ${ratio(reference.remark)} | ${ratio(reference.floor)} | ${ratio(reference.cold)} |`)
   }
-  if (corpus.pages > skipPeersOver) log(`\nPeers were not run on ${corpus.pages} pages (--skip-peers-over ${skipPeersOver}).`)
+  if (corpus.pages > skipPeersOver) log(`\nremark-cli was not run on ${corpus.pages} pages (--skip-peers-over ${skipPeersOver}).`)
   const medianCpu = (name) => (times.has(name) ? stats(times.get(name).cpuSeconds).median : undefined)
   results.set(corpus.name, {pages: corpus.pages, median, medianCpu, rss: (name) => times.get(name)?.rss})
 }
