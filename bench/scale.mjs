@@ -17,7 +17,7 @@ import {parseArgs} from 'node:util'
 import {corporaRoot, pageFiles, requireCorporaAndBuild} from './corpora.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-/** The markers of this script's section in bench/results.md; bench/run.mjs keeps what lies between them. */
+/** The markers of this script's section in bench/results.md; bench/run.mjs keeps it, and the notes after it. */
 const sectionStart = '<!-- bench/scale.mjs: begin -->'
 const sectionEnd = '<!-- bench/scale.mjs: end -->'
 const project = path.resolve(here, '..')
