@@ -10,7 +10,7 @@ import type {SiteReads} from './site/reads.js'
 import {version} from './version.js'
 import {BoundedReadError, readBounded} from './bounded-read.js'
 import {contentHash, settleMs, type FileStamp, type PageStat} from './stamp.js'
-import {relativePath} from './relative-path.js'
+import {relativeTo} from './relative-path.js'
 
 const magic = '{"docsLintCache":1,'
 
@@ -426,6 +426,6 @@ export class ResultCache {
   }
 
   keyOf(absolutePath: string): string {
-    return relativePath(path.dirname(this.location), absolutePath).split(path.sep).join('/')
+    return relativeTo(path.dirname(this.location), absolutePath)
   }
 }

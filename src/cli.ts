@@ -30,6 +30,7 @@ import {
   type Suppressions
 } from './suppressions.js'
 import {escapeControl} from './reporters/control.js'
+import {relativeTo} from './relative-path.js'
 
 /** The most worker threads `--jobs` takes. */
 const maxJobs = 64
@@ -574,7 +575,7 @@ function keepWhatTheChangeCaused(files: VFile[], changes: ChangeSet): void {
     const absolute = path.resolve(file.cwd, file.path)
     if (/\.(md|mdx|markdown)$/i.test(file.path) || changes.others.has(absolute)) continue
     const root = path.dirname(absolute)
-    const removedRoutes = new Set(removed.map((page) => path.relative(root, page).split(path.sep).join('/').replace(/\.(md|mdx)$/i, '')))
+    const removedRoutes = new Set(removed.map((page) => relativeTo(root, page).replace(/\.(md|mdx)$/i, '')))
     file.messages = file.messages.filter(
       (message) => message.ruleId === 'navigation' && removedRoutes.has(trimCharacters(String(message.actual ?? '').trim(), '/'))
     )
@@ -598,7 +599,7 @@ function unmatchedPatterns(patterns: readonly string[], files: readonly VFile[],
       matched = pages.some((page) => page === absolute || page.startsWith(absolute.endsWith(path.sep) ? absolute : absolute + path.sep))
     } else {
       const match = picomatch(pattern.split(path.sep).join('/'), {dot: true})
-      matched = pages.some((page) => match(path.relative(cwd, page).split(path.sep).join('/')))
+      matched = pages.some((page) => match(relativeTo(cwd, page)))
     }
     if (!matched) problems.push('No pages match `' + pattern + '`: there are none, or every one is ignored (`.mintignore`, `.docs-lintignore`); pass `--no-error-on-unmatched-pattern` to allow it')
   }

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import picomatch from 'picomatch'
 import type {ResolvedConfig, ResolvedOverride} from './config.js'
+import {relativeTo} from './relative-path.js'
 
 // A config's `overrides` apply to some pages: those a glob matches, or those in a language. The config
 // a page is linted with is the config with its matching overrides laid over it, one object per set of
@@ -15,7 +16,7 @@ function matchesFiles(override: ResolvedOverride, absolutePath: string): boolean
     match = picomatch(override.files, {dot: true})
     matchers.set(override, match)
   }
-  const relative = path.relative(override.base, absolutePath).split(path.sep).join('/')
+  const relative = relativeTo(override.base, absolutePath)
   return !relative.startsWith('../') && match(relative)
 }
 

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {childPath, relativePath} from '../src/relative-path.js'
+import {childPath, relativePath, relativeTo} from '../src/relative-path.js'
 
 // The short ways of src/relative-path.ts must give Node's answer for every path, normal or not: a
 // page's cache key and its path in site checks come from them.
@@ -14,6 +14,7 @@ describe('relativePath', () => {
         for (const leaf of leaves) {
           const to = base + leaf
           expect(relativePath(from, to), `relativePath(${JSON.stringify(from)}, ${JSON.stringify(to)})`).toBe(path.relative(from, to))
+          expect(relativeTo(from, to)).toBe(path.relative(from, to).split(path.sep).join('/'))
         }
       }
     }

@@ -7,7 +7,7 @@ import type {VFile} from 'vfile'
 import {pageStat} from '../stamp.js'
 import {discoveryFileName, discoveryFilesAbove, type DiscoveryInputs} from '../snapshot.js'
 import {assistantInstructions, platformIgnores} from '../published.js'
-import {childPath, relativePath} from '../relative-path.js'
+import {childPath, relativePath, relativeTo} from '../relative-path.js'
 
 /** The shard (1-based) a page belongs to: FNV-1a of its `/`-separated path, so every runner agrees. */
 export function shardOf(relativePath: string, count: number): number {
@@ -61,7 +61,7 @@ export function mintignorePatterns(cwd: string, patterns: readonly string[]): st
     } catch {
       continue
     }
-    const prefix = path.relative(cwd, folder).split(path.sep).join('/')
+    const prefix = relativeTo(cwd, folder)
     for (const raw of text.split(/\r?\n/)) {
       const line = raw.trim()
       if (!line || line.startsWith('#')) continue

@@ -17,6 +17,7 @@ import {inShard, pageExtensions, screenFolders, skipOf, type Screened} from './d
 import {RunConfigs, codeConfigs, configFinder, configRouter, notRegularFile, readGivenConfig} from './configs.js'
 import {autoJobs, collectAfterPages, dispatchPlugin, localPages, replay, snapshotOf, type DispatchSettings} from './dispatch.js'
 import {linearQueue, relabelEngineMessages, runUnifiedEngine} from './unified-engine-shims.js'
+import {relativeTo} from '../relative-path.js'
 
 export interface LintOptions {
   /** Files, folders or globs; default `.`. */
@@ -233,7 +234,7 @@ async function finish(
   const notices: string[] = []
   files = files.filter((file) => {
     if (!file.messages.some((message) => message.source === NOTICE_SOURCE)) return true
-    const relative = path.relative(cwd, path.resolve(file.cwd, file.path)).split(path.sep).join('/')
+    const relative = relativeTo(cwd, path.resolve(file.cwd, file.path))
     for (const message of file.messages) {
       if (message.source === NOTICE_SOURCE) notices.push(relative + ':' + (message.line ?? 1) + ':' + (message.column ?? 1) + ': ' + message.reason)
     }

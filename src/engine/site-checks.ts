@@ -6,11 +6,12 @@ import type {ResolvedConfig} from '../config.js'
 import {siteFactsKey} from '../site/facts.js'
 import {contentHash} from '../stamp.js'
 import type {ChangeSet} from '../git.js'
-import {findSiteRoot, lintedPages, listFiles, listingFolders, relativeTo, type LintedPage} from '../site/files.js'
+import {findSiteRoot, lintedPages, listFiles, listingFolders, type LintedPage} from '../site/files.js'
 import {readsHold, recordReads} from '../site/reads.js'
 import {replacer, type ResultCache, type SiteEntry} from '../cache.js'
 import {redactMessage} from '../redact.js'
 import {applyMessages, serializeConfig, serializeMessage, siteFactsDigestKey, type SerializedMessage} from '../remote.js'
+import {relativeTo} from '../relative-path.js'
 
 /**
  * Run the site rules on every site the linted pages belong to (the site root is the nearest folder

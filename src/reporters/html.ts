@@ -11,6 +11,7 @@ import {version} from '../version.js'
 import {escapeControl} from './control.js'
 import {reportApp} from './html-app.js'
 import {reportStyle} from './html-style.js'
+import {relativeTo} from '../relative-path.js'
 
 export interface HtmlReportOptions {
   /** Folder the report's paths are relative to (default: each file's `cwd`). */
@@ -202,11 +203,11 @@ export function html(files: readonly VFile[], options: HtmlReportOptions = {}): 
 
 /** The linted folder as displayed paths start with it: empty for the current folder, else with a final `/`. */
 function rootPrefix(root: string, cwd: string): string {
-  const relative = path.relative(cwd, root).split(path.sep).join('/')
+  const relative = relativeTo(cwd, root)
   return relative === '' ? '' : escapeControl(relative) + '/'
 }
 
 function displayPath(file: VFile, cwd: string | undefined): string {
   const absolute = path.resolve(file.cwd, file.path)
-  return path.relative(cwd ?? file.cwd, absolute).split(path.sep).join('/') || path.basename(absolute)
+  return relativeTo(cwd ?? file.cwd, absolute) || path.basename(absolute)
 }

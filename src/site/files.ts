@@ -4,7 +4,7 @@ import type {VFile} from 'vfile'
 import type {ResolvedConfig} from '../config.js'
 import {isInside, noteListing} from './reads.js'
 import {pageConfig} from '../overrides.js'
-import {childPath, relativePath} from '../relative-path.js'
+import {childPath, relativeTo} from '../relative-path.js'
 
 // The site on disk: its root, its files, the pages a run lints. Apart from the site model (`model.ts`)
 // and its parsers, which a run the cache serves never loads.
@@ -31,11 +31,6 @@ export function lintedPages(root: string, files: readonly VFile[]): LintedPage[]
       return {relative: relativeTo(root, absolute), file, config: config && language ? pageConfig(config, absolute, language) : config}
     })
     .sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0))
-}
-
-/** `filePath` relative to `root`, with `/`. */
-export function relativeTo(root: string, filePath: string): string {
-  return relativePath(root, filePath).split(path.sep).join('/')
 }
 
 /** The nearest folder at or above `folder` that holds `docs.json` or `mint.json`. */

@@ -3,6 +3,7 @@ import {parse, type MemberNode, type ValueNode} from '@humanwhocodes/momoa'
 import type {Position} from 'unist'
 import {VFile} from 'vfile'
 import {maxSiteConfigBytes, readSiteFile, unreadableReason} from './reads.js'
+import {relativeTo} from '../relative-path.js'
 
 /** One JSON file of the site config (`docs.json`, or a file it includes with `$ref`). */
 export interface JsonDocument {
@@ -169,13 +170,13 @@ export function resolveDocument(main: JsonDocument, root: string): ResolveResult
       return undefined
     }
     if (chain.includes(target)) {
-      const cycle = [...chain.slice(chain.indexOf(target)), target].map((item) => '`' + path.relative(root, item).split(path.sep).join('/') + '`')
+      const cycle = [...chain.slice(chain.indexOf(target)), target].map((item) => '`' + relativeTo(root, item) + '`')
       problems.push({doc, place, reason: 'Unexpected `$ref` cycle: ' + cycle.join(' → ') + ', expected includes that end'})
       return undefined
     }
     const included = load(target)
     if (typeof included === 'string') {
-      problems.push({doc, place, reason: 'Unexpected `$ref` `' + reference + '`: ' + included + ', expected a JSON file relative to `' + path.relative(root, doc.path).split(path.sep).join('/') + '`'})
+      problems.push({doc, place, reason: 'Unexpected `$ref` `' + reference + '`: ' + included + ', expected a JSON file relative to `' + relativeTo(root, doc.path) + '`'})
       return undefined
     }
     if (!included.body) return undefined

@@ -9,9 +9,10 @@ import {collectSiteFacts, siteFactsOf, type PageFacts} from './facts.js'
 import {get, readJsonDocument, resolveDocument, toValue, unreadableDocument, type JsonDocument, type Located, type RefProblem} from './json.js'
 import {navigationEntries, type NavigationEntry} from './navigation.js'
 import {maxOpenApiBytes, maxSiteConfigBytes, maxSitePageBytes, readInside, readSiteFile, siteFileExists, unreadableReason} from './reads.js'
-import {configNames, listFiles, listingFolders, relativeTo, type LintedPage} from './files.js'
+import {configNames, listFiles, listingFolders, type LintedPage} from './files.js'
 import {yaml} from '../lazy.js'
 import {operationPageRoute, operationPages, type OperationPage, type PageSettings} from './openapi-pages.js'
+import {relativeTo} from '../relative-path.js'
 
 /** Where a link written in a page leads (see `resolveLink` in `./links.ts`). */
 export type LinkTarget =
@@ -468,7 +469,7 @@ function listedFiles(root: string, runFolder: string | undefined): Set<string> {
       }
       for (const line of text.split(/\r?\n/)) {
         if (!line.trim()) continue
-        const relative = path.relative(root, path.join(folder, line.trim())).split(path.sep).join('/')
+        const relative = relativeTo(root, path.join(folder, line.trim()))
         if (!relative.startsWith('..')) listed.add(relative)
       }
     }
