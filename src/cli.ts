@@ -30,7 +30,7 @@ import {
   type Suppressions
 } from './suppressions.js'
 import {escapeControl} from './reporters/control.js'
-import {relativeTo} from './relative-path.js'
+import {absolutePath, relativeTo} from './relative-path.js'
 
 /** The most worker threads `--jobs` takes. */
 const maxJobs = 64
@@ -527,7 +527,7 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
     let bytes: Buffer
     try {
       // A symbolic link is read and written through, and only to a file inside the folders linted.
-      target = fixTarget(path.resolve(file.cwd, file.path), options.roots)
+      target = fixTarget(absolutePath(file), options.roots)
       bytes = fs.readFileSync(target)
     } catch (error) {
       if (error instanceof FixWriteError) fixFailed(file, error)
@@ -572,7 +572,7 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
 function keepWhatTheChangeCaused(files: VFile[], changes: ChangeSet): void {
   const removed = [...changes.removed]
   for (const file of files) {
-    const absolute = path.resolve(file.cwd, file.path)
+    const absolute = absolutePath(file)
     if (/\.(md|mdx|markdown)$/i.test(file.path) || changes.others.has(absolute)) continue
     const root = path.dirname(absolute)
     const removedRoutes = new Set(removed.map((page) => relativeTo(root, page).replace(/\.(md|mdx)$/i, '')))
@@ -584,12 +584,12 @@ function keepWhatTheChangeCaused(files: VFile[], changes: ChangeSet): void {
 
 /** The given paths and globs that name no page: each with why. */
 function unmatchedPatterns(patterns: readonly string[], files: readonly VFile[], cwd: string): string[] {
-  const pages = files.filter((file) => /\.(md|mdx|markdown)$/i.test(file.path)).map((file) => path.resolve(file.cwd, file.path))
+  const pages = files.filter((file) => /\.(md|mdx|markdown)$/i.test(file.path)).map((file) => absolutePath(file))
   const problems: string[] = []
   for (const pattern of patterns) {
     const absolute = path.resolve(cwd, pattern)
     const missing = files.some(
-      (file) => path.resolve(file.cwd, file.path) === absolute && file.messages.some((message) => message.ruleId === 'read-error' && message.reason.startsWith('No such file or folder'))
+      (file) => absolutePath(file) === absolute && file.messages.some((message) => message.ruleId === 'read-error' && message.reason.startsWith('No such file or folder'))
     )
     let matched: boolean
     if (missing) {

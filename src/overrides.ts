@@ -1,4 +1,3 @@
-import path from 'node:path'
 import picomatch from 'picomatch'
 import type {ResolvedConfig, ResolvedOverride} from './config.js'
 import {relativeTo} from './relative-path.js'

@@ -10,7 +10,7 @@ import {remarkHeadingId} from './heading-id.js'
 import {defaultMaxFileSize} from './limits.js'
 import {parseIncrementally} from './incremental-parse.js'
 import {lineColumn} from './text.js'
-import path from 'node:path'
+import {absolutePath} from './relative-path.js'
 
 /** Why a page's body could not be parsed, kept until the rules have run. */
 export interface ParseFailure {
@@ -81,7 +81,7 @@ export function parsePage(file: VFile): Root {
     const tooDeepAt = provenTooDeep(source, markdownOnly)
     if (tooDeepAt) return tooDeep(file, source, tooDeepAt)
     // In the language server, only what an edit changed is parsed again (see incremental-parse.ts).
-    const key = path.resolve(file.cwd, file.path)
+    const key = absolutePath(file)
     const tree = parseIncrementally(key, source, markdownOnly, (text) => parserFor(text, markdownOnly).parse(text === source ? file : text))
     if (source.charCodeAt(0) === 0xfeff) movePastMark(tree)
     const deepest = deepestNesting(tree)

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type {VFile} from 'vfile'
-import {relativeTo} from './relative-path.js'
+import {absolutePath, relativeTo} from './relative-path.js'
 
 // Bulk suppressions, as ESLint has them: a team turning docs-lint on for an existing site records the
 // findings it has today (counts per file and rule, in a file reviewed like code), and later runs
@@ -57,7 +57,7 @@ export function writeSuppressions(filePath: string, suppressions: Suppressions):
 }
 
 function keyOf(file: VFile, cwd: string): string {
-  return relativeTo(cwd, path.resolve(file.cwd, file.path))
+  return relativeTo(cwd, absolutePath(file))
 }
 
 /** Today's findings as counts per file and rule. */

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {childPath, relativePath, relativeTo} from '../src/relative-path.js'
+import {absolutePath, childPath, relativePath, relativeTo, resolvePath} from '../src/relative-path.js'
 
 // The short ways of src/relative-path.ts must give Node's answer for every path, normal or not: a
 // page's cache key and its path in site checks come from them.
@@ -28,5 +28,21 @@ describe('childPath', () => {
         expect(childPath(folder, name), `childPath(${JSON.stringify(folder)}, ${JSON.stringify(name)})`).toBe(path.join(folder, name))
       }
     }
+  })
+})
+
+describe('resolvePath', () => {
+  it('is path.resolve for absolute, relative and not normal paths, on absolute and relative bases', () => {
+    const targets = [...leaves, ...leaves.map((leaf) => leaf.slice(1)), '.', '..', './a.mdx', '../a.mdx', 'a/', 'a/..']
+    for (const base of folders) {
+      for (const folder of folders) {
+        for (const leaf of targets) {
+          const target = folder + leaf
+          expect(resolvePath(base, target), `resolvePath(${JSON.stringify(base)}, ${JSON.stringify(target)})`).toBe(path.resolve(base, target))
+        }
+        for (const leaf of targets) expect(resolvePath(base, leaf)).toBe(path.resolve(base, leaf))
+      }
+    }
+    expect(absolutePath({cwd: '/site', path: 'docs/a.mdx'})).toBe('/site/docs/a.mdx')
   })
 })

@@ -9,6 +9,7 @@ import {BoundedReadError, maxConfigBytes, readBounded} from '../bounded-read.js'
 import {ConfigError, loadConfigFile, resolveConfig, type ResolvedConfig} from '../config.js'
 import type {RuleSetting, UserConfig} from '../contract.js'
 import {importFile} from '../import-file.js'
+import {absolutePath} from '../relative-path.js'
 
 /** Each config file resolved once; its problems collected as the run's config errors. */
 export class RunConfigs {
@@ -88,7 +89,7 @@ export function codeConfigs(cwd: string, patterns: readonly string[], files: rea
     return codeConfig.test(absolute) ? [absolute] : []
   }
   const folders = new Set<string>()
-  for (const file of files) folders.add(path.dirname(path.resolve(file.cwd, file.path)))
+  for (const file of files) folders.add(path.dirname(absolutePath(file)))
   for (const pattern of patterns) {
     const absolute = path.resolve(cwd, pattern.replace(/[*{[].*$/, ''))
     folders.add(fs.existsSync(absolute) && !fs.statSync(absolute).isDirectory() ? path.dirname(absolute) : absolute)
@@ -176,7 +177,7 @@ export function configRouter(
       const transform = (plugin as unknown as (this: unknown, options: unknown) => (tree: Root, file: VFile) => Root).call(processor, options)
       return transform(tree, file)
     }
-    const found = settings.find(path.resolve(file.cwd, file.path))
+    const found = settings.find(absolutePath(file))
     return found instanceof Promise ? found.then(run) : run(found)
   }
 }

@@ -7,7 +7,7 @@ import type {VFile} from 'vfile'
 import {pageStat} from '../stamp.js'
 import {discoveryFileName, discoveryFilesAbove, type DiscoveryInputs} from '../snapshot.js'
 import {assistantInstructions, platformIgnores} from '../published.js'
-import {childPath, relativePath, relativeTo} from '../relative-path.js'
+import {absolutePath, childPath, relativePath, relativeTo} from '../relative-path.js'
 
 /** The shard (1-based) a page belongs to: FNV-1a of its `/`-separated path, so every runner agrees. */
 export function shardOf(relativePath: string, count: number): number {
@@ -271,7 +271,7 @@ export function skipOf(
   const outside = new Set(screened.outside.map((relative) => path.resolve(cwd, relative)))
   if (!only && !shard && outside.size === 0) return undefined
   return (file: VFile) => {
-    const absolute = path.resolve(file.cwd, file.path)
+    const absolute = absolutePath(file)
     if (outside.has(absolute)) return true
     if (only && !only.has(absolute)) return true
     return shard !== undefined && shardOf(path.relative(cwd, absolute), shard.count) !== shard.index
@@ -280,6 +280,6 @@ export function skipOf(
 
 /** Whether a reported file belongs to `shard`: each page to its own; the config files to shard 1 alone. */
 export function inShard(file: VFile, cwd: string, shard: {index: number; count: number}): boolean {
-  const relative = path.relative(cwd, path.resolve(file.cwd, file.path))
+  const relative = path.relative(cwd, absolutePath(file))
   return /\.(md|mdx|markdown)$/i.test(file.path) ? shardOf(relative, shard.count) === shard.index : shard.index === 1
 }

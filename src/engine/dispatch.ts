@@ -1,7 +1,6 @@
 // Where each page is linted: from the cache, in this thread or in a worker; and the replay of a run
 // whose discovery is unchanged, which lints the same pages without unified-engine.
 import fs from 'node:fs'
-import path from 'node:path'
 import {VFile as VFileClass, type VFile} from 'vfile'
 import type {Root} from 'mdast'
 import type {ResolvedConfig} from '../config.js'
@@ -15,6 +14,7 @@ import type {PageTask, TaskOutcome} from '../worker.js'
 import {applyPageResult, deserializeConfig, serializeConfig, type PageResult, type SerializedConfig} from '../remote.js'
 import {tookInPage} from '../memory.js'
 import {hashExtended, type Snapshot} from '../snapshot.js'
+import {absolutePath, resolvePath} from '../relative-path.js'
 
 export interface DispatchSettings {
   config: ResolvedConfig
@@ -89,7 +89,7 @@ export function dispatchPlugin(settings: DispatchSettings) {
 function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: VFile, value: string, inMemory: boolean, missed?: string): Promise<void> | undefined {
   const config = serializeConfig(resolved)
   const maxFileSize = settings.maxFileSize ?? defaultMaxFileSize
-  const key = settings.cache?.keyOf(path.resolve(file.cwd, file.path))
+  const key = settings.cache?.keyOf(absolutePath(file))
   const hash = missed ?? (settings.cache ? contentHash(value) : '')
   const cached = key === undefined || missed !== undefined ? undefined : settings.cache!.get(key, hash, config.key)
   if (cached) {
@@ -187,7 +187,7 @@ export async function replay(snapshot: Snapshot, settings: DispatchSettings, wal
   for (const [filePath, fileCwd, configIndex] of snapshot.files) {
     const file = new VFileClass({path: filePath, cwd: fileCwd})
     const config = configs[configIndex]!
-    const absolute = path.resolve(fileCwd, filePath)
+    const absolute = resolvePath(fileCwd, filePath)
     const key = cache.keyOf(absolute)
     const configKey = serializeConfig(config).key
     let value: string

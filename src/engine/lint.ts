@@ -17,7 +17,7 @@ import {inShard, pageExtensions, screenFolders, skipOf, type Screened} from './d
 import {RunConfigs, codeConfigs, configFinder, configRouter, notRegularFile, readGivenConfig} from './configs.js'
 import {autoJobs, collectAfterPages, dispatchPlugin, localPages, replay, snapshotOf, type DispatchSettings} from './dispatch.js'
 import {linearQueue, relabelEngineMessages, runUnifiedEngine} from './unified-engine-shims.js'
-import {relativeTo} from '../relative-path.js'
+import {absolutePath, relativeTo} from '../relative-path.js'
 
 export interface LintOptions {
   /** Files, folders or globs; default `.`. */
@@ -155,7 +155,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     inputs?.stats.clear()
     // A page the caller keeps comes back from a run with its path relative to its `cwd` (unified-engine
     // makes it so): made absolute again, it is found where it is, whatever this process's directory.
-    for (const file of options.files ?? []) if (file.path && !path.isAbsolute(file.path)) file.path = path.resolve(file.cwd, file.path)
+    for (const file of options.files ?? []) if (file.path && !path.isAbsolute(file.path)) file.path = absolutePath(file)
     const given = [...screened.patterns.map((pattern) => literalPage(cwd, pattern)), ...(options.files ?? [])]
     // Folders with no page in them: unified-engine, given nothing, would read standard input.
     if (!files && given.length === 0) files = []
@@ -213,12 +213,12 @@ async function finish(
     files.push(file)
   }
   // Whole-site checks (docs.json, navigation, links) need every page's facts: they run once, now.
-  const byPath = new Map(files.map((file) => [path.resolve(file.cwd, file.path), file]))
+  const byPath = new Map(files.map((file) => [absolutePath(file), file]))
   // Each page's messages come sorted from its processor; only what the site checks add needs sorting.
   // A file the caller passed in may have held messages before its page's were added.
   const sortedCounts = new Map(files.filter((file) => !inMemory.has(file)).map((file) => [file, file.messages.length]))
   for (const file of await runSiteChecks(files, {changes: run.changes, cwd, defaultConfig, cache})) {
-    const absolute = path.resolve(file.cwd, file.path)
+    const absolute = absolutePath(file)
     // A page that `$ref` includes as JSON gets one entry in the report, not two.
     const page = byPath.get(absolute)
     if (page) {
@@ -234,12 +234,12 @@ async function finish(
   const notices: string[] = []
   files = files.filter((file) => {
     if (!file.messages.some((message) => message.source === NOTICE_SOURCE)) return true
-    const relative = relativeTo(cwd, path.resolve(file.cwd, file.path))
+    const relative = relativeTo(cwd, absolutePath(file))
     for (const message of file.messages) {
       if (message.source === NOTICE_SOURCE) notices.push(relative + ':' + (message.line ?? 1) + ':' + (message.column ?? 1) + ': ' + message.reason)
     }
     file.messages = file.messages.filter((message) => message.source !== NOTICE_SOURCE)
-    return file.messages.length > 0 || byPath.has(path.resolve(file.cwd, file.path))
+    return file.messages.length > 0 || byPath.has(absolutePath(file))
   })
   if (shard) {
     // Each page's problems belong to its own shard; the config files' problems to shard 1 alone.

@@ -2,6 +2,7 @@ import path from 'node:path'
 import {escapeControl} from './control.js'
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
+import {absolutePath} from '../relative-path.js'
 
 // GitHub's workflow-command escaping: data escapes %, CR, LF; properties also `:` and `,`.
 function escapeData(value: string): string {
@@ -18,7 +19,7 @@ function command(message: VFileMessage): 'error' | 'warning' | 'notice' {
 
 /** The path GitHub shows annotations on: relative to the repository root (`GITHUB_WORKSPACE`). */
 export function repositoryPath(file: VFile, workspace: string | undefined): string {
-  const absolute = path.resolve(file.cwd, file.path)
+  const absolute = absolutePath(file)
   const relative = path.relative(workspace ?? file.cwd, absolute)
   return (relative.startsWith('..') ? absolute : relative).split(path.sep).join('/')
 }

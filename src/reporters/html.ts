@@ -11,7 +11,7 @@ import {version} from '../version.js'
 import {escapeControl} from './control.js'
 import {reportApp} from './html-app.js'
 import {reportStyle} from './html-style.js'
-import {relativeTo} from '../relative-path.js'
+import {absolutePath, relativeTo} from '../relative-path.js'
 
 export interface HtmlReportOptions {
   /** Folder the report's paths are relative to (default: each file's `cwd`). */
@@ -81,7 +81,7 @@ function readSource(file: VFile): string | undefined {
   let text = typeof file.value === 'string' ? file.value : file.value ? new TextDecoder().decode(file.value) : ''
   if (text === '') {
     try {
-      text = fs.readFileSync(path.resolve(file.cwd, file.path), 'utf8')
+      text = fs.readFileSync(absolutePath(file), 'utf8')
     } catch {
       return undefined
     }
@@ -99,10 +99,10 @@ export function* htmlChunks(files: readonly VFile[], options: HtmlReportOptions 
   const pages = files.filter((file) => /\.(md|mdx|markdown)$/i.test(file.path)).length
   // Only files with findings are named: a clean page adds nothing to the charts or the table.
   const sorted = files.filter((file) => file.messages.length > 0).sort((a, b) => displayPath(a, options.cwd).localeCompare(displayPath(b, options.cwd)))
-  const root = commonFolder(files.map((file) => path.resolve(file.cwd, file.path)))
+  const root = commonFolder(files.map((file) => absolutePath(file)))
   const paths = sorted.map((file) => escapeControl(displayPath(file, options.cwd)))
   const sections = sorted.map((file) => {
-    const inside = path.relative(root, path.resolve(file.cwd, file.path)).split(path.sep)
+    const inside = path.relative(root, absolutePath(file)).split(path.sep)
     return inside.length > 1 ? inside[0]! + '/' : '(top level)'
   })
   const counts = {error: 0, warning: 0, info: 0, fixable: 0}
@@ -208,6 +208,6 @@ function rootPrefix(root: string, cwd: string): string {
 }
 
 function displayPath(file: VFile, cwd: string | undefined): string {
-  const absolute = path.resolve(file.cwd, file.path)
+  const absolute = absolutePath(file)
   return relativeTo(cwd ?? file.cwd, absolute) || path.basename(absolute)
 }

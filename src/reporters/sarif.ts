@@ -6,6 +6,7 @@ import type {VFileMessage} from 'vfile-message'
 import {ruleInfos} from '../rule-info.js'
 import {builtinMessageIds, builtinMessageUrl, type BuiltinMessageId} from '../messages.js'
 import {version} from '../version.js'
+import {absolutePath} from '../relative-path.js'
 
 // Messages docs-lint reports itself, described alongside the rules: one entry for each id (the type
 // says so), so every result's rule is in the table.
@@ -44,7 +45,7 @@ export function sarif(files: VFile[], options: {root?: string | undefined} = {})
   const index = new Map(table.map((rule, position) => [rule.id, position]))
   const results: unknown[] = []
   for (const file of files) {
-    const absolute = path.resolve(file.cwd, file.path)
+    const absolute = absolutePath(file)
     const uri = path.relative(root, absolute).split(path.sep).map(encodeURIComponent).join('/')
     // Offsets in fixes count from the text without its byte order mark; SARIF counts from the file.
     const bom = file.data['bom'] === true ? 1 : 0

@@ -28,6 +28,7 @@ import {findSiteRoot} from '../site/files.js'
 import {SOURCE, type MessageExtras, type TextEdit as OffsetEdit} from '../contract.js'
 import {version} from '../version.js'
 import {reportableEdits} from '../redact.js'
+import {absolutePath} from '../relative-path.js'
 import {
   FIX_ALL_KIND,
   editsBetween,
@@ -283,7 +284,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const previous = publishedSiteFiles.get(siteRoot) ?? new Set<string>()
     const current = new Set<string>()
     for (const file of files) {
-      const uri = pathToFileURL(path.resolve(file.cwd, file.path)).href
+      const uri = pathToFileURL(absolutePath(file)).href
       current.add(uri)
       await connection.sendDiagnostics({uri, diagnostics: file.messages.map((message) => messageToDiagnostic(message, false))})
     }

@@ -4,7 +4,7 @@ import type {VFile} from 'vfile'
 import type {ResolvedConfig} from '../config.js'
 import {isInside, noteListing} from './reads.js'
 import {pageConfig} from '../overrides.js'
-import {childPath, relativeTo} from '../relative-path.js'
+import {absolutePath, childPath, relativeTo} from '../relative-path.js'
 
 // The site on disk: its root, its files, the pages a run lints. Apart from the site model (`model.ts`)
 // and its parsers, which a run the cache serves never loads.
@@ -24,7 +24,7 @@ export interface LintedPage {
 export function lintedPages(root: string, files: readonly VFile[]): LintedPage[] {
   return files
     .map((file) => {
-      const absolute = path.resolve(file.cwd, file.path)
+      const absolute = absolutePath(file)
       const config = file.data['docsLintConfig'] as ResolvedConfig | undefined
       const language = typeof file.data['language'] === 'string' ? file.data['language'] : config?.language
       // A page follows its config's overrides for its path and language, site rules included.

@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import type {VFile} from 'vfile'
 import {VFile as VFileClass} from 'vfile'
