@@ -5,7 +5,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import {siteFactsDigestKey, type PageResult, type SerializedMessage} from './remote.js'
 import type {Snapshot} from './snapshot.js'
-import {siteFactsKey} from './site/facts.js'
+import {factsJson, siteFactsKey, StoredFacts} from './site/facts.js'
 import type {SiteReads} from './site/reads.js'
 import {version} from './version.js'
 import {BoundedReadError, readBounded} from './bounded-read.js'
@@ -21,6 +21,12 @@ const magic = '{"docsLintCache":1,'
  */
 const sumField = '"sum":"'
 const headerLength = magic.length + sumField.length + 8 + 2
+
+/**
+ * How the file lays out a page's result: 2 keeps its facts for the site checks as a JSON string. A
+ * file of another layout is stale, like one of another docs-lint version: its pages are linted again.
+ */
+const layout = 2
 
 /** A cache larger than this is not read (V8's longest string is about 512 MB; 20,000 pages take some 100 MB). */
 const maxCacheBytes = 400 * 1024 * 1024
@@ -49,6 +55,7 @@ export interface SiteEntry {
 interface CacheFile {
   docsLintCache: 1
   version: string
+  layout?: number
   entries: Record<string, Entry>
   /** The last runs' discoveries, by the settings of the run (see `src/snapshot.ts`). */
   snapshots?: Record<string, Snapshot>
@@ -68,19 +75,23 @@ function keepLast(record: Record<string, unknown>, count: number): void {
   for (const key of keys.slice(0, Math.max(0, keys.length - count))) delete record[key]
 }
 
-// Facts hold sets (a page's anchors); JSON keeps them as tagged arrays.
-export function replacer(_key: string, value: unknown): unknown {
-  return value instanceof Set ? {$set: [...value]} : value
-}
-
 /** JSON text with every character past ASCII written as a `\\u` escape: the same value, in ASCII. */
 function escapeNonAscii(json: string): string {
   return json.replace(/[\u0080-\uffff]/g, (character) => '\\u' + character.charCodeAt(0).toString(16).padStart(4, '0'))
 }
 
+/**
+ * A page's result as the file holds it: its facts for the site checks as one JSON string (see
+ * `StoredFacts`), which a run the cache serves whole never parses.
+ */
+function resultJson(result: PageResult): string {
+  const facts = result.data[siteFactsKey]
+  return JSON.stringify(facts === undefined ? result : {...result, data: {...result.data, [siteFactsKey]: factsJson(facts)}})
+}
+
 /** The checksum of a page entry: of its fields as written, the stamp included. */
-function entrySum(entry: Entry, resultJson = JSON.stringify(entry.result, replacer)): string {
-  return contentHash(JSON.stringify([entry.hash, entry.config, entry.stamp ?? null]) + resultJson)
+function entrySum(entry: Entry, json = resultJson(entry.result)): string {
+  return contentHash(JSON.stringify([entry.hash, entry.config, entry.stamp ?? null]) + json)
 }
 
 function siteSum(entry: SiteEntry): string {
@@ -99,19 +110,6 @@ function isWhole(bytes: Buffer): boolean {
   if (bytes.length < headerLength || bytes.toString('latin1', 0, magic.length + sumField.length) !== magic + sumField) return false
   const sum = bytes.toString('latin1', magic.length + sumField.length, headerLength - 2)
   return /^[\da-f]{8}$/.test(sum) && bytes.toString('latin1', headerLength - 2, headerLength) === '",' && Number.parseInt(sum, 16) === zlib.crc32(bytes.subarray(headerLength))
-}
-
-/** Turn tagged arrays back into sets, in place. A walk after `JSON.parse` is several times faster than a reviver. */
-function reviveSets(value: unknown): unknown {
-  if (!value || typeof value !== 'object') return value
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) value[index] = reviveSets(value[index])
-    return value
-  }
-  const record = value as Record<string, unknown>
-  if (Array.isArray(record['$set']) && Object.keys(record).length === 1) return new Set(record['$set'])
-  for (const key in record) record[key] = reviveSets(record[key])
-  return record
 }
 
 /**
@@ -152,7 +150,7 @@ export class ResultCache {
     }
     try {
       const data = JSON.parse(text) as CacheFile
-      if (!isRecord(data) || data.version !== version) {
+      if (!isRecord(data) || data.version !== version || data.layout !== layout) {
         this.dirty = true
         return
       }
@@ -167,11 +165,10 @@ export class ResultCache {
         this.dirty = true
         return
       }
-      // Only facts hold sets; messages are plain.
+      // Each page's facts stay JSON until the site checks read them.
       for (const entry of entries) {
-        if (isRecord(entry) && isRecord(entry.result) && isRecord(entry.result.data)) {
-          entry.result.data = reviveSets(entry.result.data) as Record<string, unknown>
-        }
+        const data = isRecord(entry) && isRecord(entry.result) && isRecord(entry.result.data) ? entry.result.data : undefined
+        if (typeof data?.[siteFactsKey] === 'string') data[siteFactsKey] = new StoredFacts(data[siteFactsKey])
       }
       this.entries = data.entries
       this.loadedEntries = Object.keys(data.entries).length
@@ -408,11 +405,11 @@ export class ResultCache {
       sum = zlib.crc32(bytes, sum)
       fs.writeSync(fd, bytes)
     }
-    let chunk = '"version":' + JSON.stringify(version) + ',"snapshots":' + JSON.stringify(snapshots) + ',"sites":' + JSON.stringify(sites) + ',"entries":{'
+    let chunk = '"version":' + JSON.stringify(version) + ',"layout":' + layout + ',"snapshots":' + JSON.stringify(snapshots) + ',"sites":' + JSON.stringify(sites) + ',"entries":{'
     let first = true
     for (const key in this.entries) {
       const entry = this.entries[key]!
-      const result = JSON.stringify(entry.result, replacer)
+      const result = resultJson(entry.result)
       const head = JSON.stringify({hash: entry.hash, config: entry.config, ...(entry.stamp ? {stamp: entry.stamp} : {}), sum: entrySum(entry, result)})
       chunk += (first ? '' : ',') + JSON.stringify(key) + ':' + head.slice(0, -1) + ',"result":' + result + '}'
       first = false

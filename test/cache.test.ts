@@ -369,6 +369,13 @@ describe('--cache drops what is malformed and lints it again, with one notice', 
     fs.writeFileSync(cacheOf(root), JSON.stringify(data))
   }
   const page = (data: any, name: string) => data.entries[name]
+  /** Change a page's facts for the site checks, which the file keeps as a JSON string. */
+  const editFacts = (data: any, name: string, change: (facts: any) => void) => {
+    const result = page(data, name).result
+    const facts = JSON.parse(result.data.docsLintSite)
+    change(facts)
+    result.data.docsLintSite = JSON.stringify(facts)
+  }
   /** Change the first finding's text after `after` in the cache file's bytes, the rest (header included) as it was. */
   const editReasonInPlace = (root: string, after = '') => {
     const text = fs.readFileSync(cacheOf(root), 'latin1')
@@ -382,8 +389,9 @@ describe('--cache drops what is malformed and lints it again, with one notice', 
     ['a page\'s messages emptied', (data) => (page(data, 'guide.mdx').result.messages = [])],
     ['a page\'s entry edited to `[null]`', (data) => (data.entries['guide.mdx'] = [null])],
     ['a page\'s entry emptied', (data) => (data.entries['index.mdx'] = {})],
-    ['a page\'s links that are not a list', (data) => (page(data, 'index.mdx').result.data.docsLintSite.links = 5)],
-    ['a page\'s anchors removed', (data) => delete page(data, 'reference/api.mdx').result.data.docsLintSite.anchors],
+    ['a page\'s links that are not a list', (data) => editFacts(data, 'index.mdx', (facts) => (facts.links = 5))],
+    ['a page\'s anchors removed', (data) => editFacts(data, 'reference/api.mdx', (facts) => delete facts.anchors)],
+    ['a page\'s facts cut short', (data) => (page(data, 'index.mdx').result.data.docsLintSite = page(data, 'index.mdx').result.data.docsLintSite.slice(0, 20))],
     ['the site checks\' messages emptied', (data) => {
       for (const site of Object.values(data.sites) as any[]) site.pages = []
     }],

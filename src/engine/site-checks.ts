@@ -3,15 +3,15 @@ import path from 'node:path'
 import type {VFile} from 'vfile'
 import {VFile as VFileClass} from 'vfile'
 import type {ResolvedConfig} from '../config.js'
-import {siteFactsKey} from '../site/facts.js'
+import {factsJson, siteFactsKey} from '../site/facts.js'
 import {contentHash} from '../stamp.js'
 import type {ChangeSet} from '../git.js'
 import {findSiteRoot, lintedPages, listFiles, listingFolders, type LintedPage} from '../site/files.js'
 import {readsHold, recordReads} from '../site/reads.js'
-import {replacer, type ResultCache, type SiteEntry} from '../cache.js'
+import type {ResultCache, SiteEntry} from '../cache.js'
 import {redactMessage} from '../redact.js'
 import {applyMessages, serializeConfig, serializeMessage, siteFactsDigestKey, type SerializedMessage} from '../remote.js'
-import {relativeTo} from '../relative-path.js'
+import {absolutePath, relativeTo} from '../relative-path.js'
 
 /**
  * Run the site rules on every site the linted pages belong to (the site root is the nearest folder
@@ -27,7 +27,7 @@ export async function runSiteChecks(
   for (const file of files) {
     // Pages whose config turns every site rule off leave no facts and take no part.
     if (!file.data[siteFactsKey] || !file.path) continue
-    const root = findSiteRoot(path.dirname(path.resolve(file.cwd, file.path)), roots)
+    const root = findSiteRoot(path.dirname(absolutePath(file)), roots)
     if (!root) continue
     let group = bySite.get(root)
     if (!group) bySite.set(root, (group = []))
@@ -114,9 +114,9 @@ function siteKey(root: string, linted: readonly LintedPage[], rootConfig: Resolv
 function factsDigest(file: VFile, cache: ResultCache): string {
   const kept = file.data[siteFactsDigestKey]
   if (typeof kept === 'string') return kept
-  const digest = contentHash(JSON.stringify(file.data[siteFactsKey], replacer))
+  const digest = contentHash(factsJson(file.data[siteFactsKey]))
   file.data[siteFactsDigestKey] = digest
-  cache.keepFactsDigest(path.resolve(file.cwd, file.path), file.data[siteFactsKey], digest)
+  cache.keepFactsDigest(absolutePath(file), file.data[siteFactsKey], digest)
   return digest
 }
 

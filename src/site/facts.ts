@@ -50,7 +50,38 @@ export interface PageFacts {
 export const siteFactsKey = 'docsLintSite'
 
 export function siteFactsOf(file: VFile): PageFacts | undefined {
-  return file.data[siteFactsKey] as PageFacts | undefined
+  const facts = file.data[siteFactsKey]
+  return facts instanceof StoredFacts ? facts.value : (facts as PageFacts | undefined)
+}
+
+/**
+ * A page's facts as the results cache keeps them: their JSON, parsed only when the site checks run
+ * again. A run the cache serves whole never parses them (they are half of the cache file), and their
+ * digest is the hash of this very text (see `factsJson`).
+ */
+export class StoredFacts {
+  private facts: PageFacts | undefined
+  private parsed = false
+
+  constructor(readonly json: string) {}
+
+  /** The facts; undefined when their text is not JSON (the site checks then read the page itself). */
+  get value(): PageFacts | undefined {
+    if (!this.parsed) {
+      this.parsed = true
+      try {
+        this.facts = JSON.parse(this.json) as PageFacts
+      } catch {
+        this.facts = undefined
+      }
+    }
+    return this.facts
+  }
+}
+
+/** The JSON of a page's facts: what the cache keeps and the site checks hash. */
+export function factsJson(facts: unknown): string {
+  return facts instanceof StoredFacts ? facts.json : JSON.stringify(facts)
 }
 
 /** Headings the platform gives an anchor (`h5`, `h6` get none). */
