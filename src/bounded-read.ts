@@ -17,17 +17,22 @@ export function readBounded(filePath: string, maxBytes: number): Buffer {
     const stats = fs.fstatSync(fd)
     if (!stats.isFile()) throw new BoundedReadError('is not a regular file (' + kindOf(stats) + ')')
     if (stats.size > maxBytes) throw new BoundedReadError('is larger than the ' + megabytes(maxBytes) + ' limit')
-    const chunks: Buffer[] = []
+    // Its size is known: read it in one piece (one byte more, to see its end), and on into a larger
+    // buffer only if it grew since.
+    let buffer = Buffer.allocUnsafe(Math.min(stats.size, maxBytes) + 1)
     let total = 0
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes + 1 - total))
-      const read = fs.readSync(fd, chunk, 0, chunk.length, null)
+      if (total === buffer.length) {
+        const larger = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1))
+        buffer.copy(larger, 0, 0, total)
+        buffer = larger
+      }
+      const read = fs.readSync(fd, buffer, total, buffer.length - total, null)
       if (read === 0) break
-      chunks.push(chunk.subarray(0, read))
       total += read
       if (total > maxBytes) throw new BoundedReadError('is larger than the ' + megabytes(maxBytes) + ' limit')
     }
-    return Buffer.concat(chunks, total)
+    return buffer.subarray(0, total)
   } finally {
     fs.closeSync(fd)
   }

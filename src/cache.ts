@@ -126,7 +126,11 @@ export class ResultCache {
   hits = 0
   misses = 0
 
+  /** The folder the cache file is in: a page's key is its path from there. */
+  private readonly folder: string
+
   constructor(private readonly location: string) {
+    this.folder = path.dirname(location)
     let text: string
     let whole = false
     try {
@@ -363,13 +367,13 @@ export class ResultCache {
     if (!this.writable || !this.dirty) return
     if (seen) {
       for (const key of Object.keys(this.entries)) {
-        if (!seen.has(key) && !fs.existsSync(path.resolve(path.dirname(this.location), key))) delete this.entries[key]
+        if (!seen.has(key) && !fs.existsSync(path.resolve(this.folder, key))) delete this.entries[key]
       }
     }
     const temp = this.location + '.' + process.pid + '-' + randomBytes(4).toString('hex') + '.tmp'
     let fd: number | undefined
     try {
-      fs.mkdirSync(path.dirname(this.location), {recursive: true})
+      fs.mkdirSync(this.folder, {recursive: true})
       fd = fs.openSync(temp, 'w')
       this.write(fd)
       fs.closeSync(fd)
@@ -423,6 +427,6 @@ export class ResultCache {
   }
 
   keyOf(absolutePath: string): string {
-    return relativeTo(path.dirname(this.location), absolutePath)
+    return relativeTo(this.folder, absolutePath)
   }
 }

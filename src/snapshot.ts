@@ -30,22 +30,30 @@ export interface DiscoveryInputs {
   stats: Map<string, PageStat>
 }
 
-/** The names unified-engine (`.docs-lintrc*`, `package.json`, `.docs-lintignore`) and docs-lint (`.mintignore`) read. */
-export const discoveryFileName = /^(?:\.docs-lintrc(?:\.[a-z]+)?|package\.json|\.docs-lintignore|\.mintignore)$/
+/** Config file names in the order unified-engine looks for them in a folder: the first found applies. */
+export const configFileNames = ['.docs-lintrc', '.docs-lintrc.json', '.docs-lintrc.cjs', '.docs-lintrc.mjs', '.docs-lintrc.js', '.docs-lintrc.yaml', '.docs-lintrc.yml'] as const
+
+/** The names unified-engine (the configs, `package.json`, `.docs-lintignore`) and docs-lint (`.mintignore`) read. */
+export const discoveryFileNames: ReadonlySet<string> = new Set([...configFileNames, 'package.json', '.docs-lintignore', '.mintignore'])
 
 /** A config in JavaScript can read anything when it loads: a run that has one is never replayed. */
 const scriptConfig = /\.[cm]?js$/
 
-/** Config and ignore files in `folder` and every folder above it. */
+/**
+ * Config and ignore files in `folder` and every folder above it: each name looked up, not each folder
+ * listed (a home folder or the system's temporary folder may hold thousands of files).
+ */
 export function discoveryFilesAbove(folder: string, into: string[]): void {
   for (let current = folder; ; current = path.dirname(current)) {
-    let names: string[]
-    try {
-      names = fs.readdirSync(current)
-    } catch {
-      names = []
+    for (const name of discoveryFileNames) {
+      const file = path.join(current, name)
+      try {
+        // A link that leads nowhere counts too, as in a listing: unified-engine would try to read it.
+        if (fs.lstatSync(file, {throwIfNoEntry: false})) into.push(file)
+      } catch {
+        // A folder that cannot be searched, as before: nothing found in it.
+      }
     }
-    for (const name of names) if (discoveryFileName.test(name)) into.push(path.join(current, name))
     if (path.dirname(current) === current) break
   }
 }

@@ -120,6 +120,18 @@ describe('--cache replays the last run when no page or config file was added, re
     it('gives the output of an uncached run after ' + name, () => expectCachedLikeUncached(nestedSite(), change, [], ['--jobs', '1']))
   }
 
+  // Linting one folder of the site: the config and ignore files above it apply too.
+  const above: Array<[string, (root: string) => void]> = [
+    ['a new .docs-lintignore above the folder linted', (root) => write(root, '.docs-lintignore', 'guides/one.mdx\n')],
+    ['a new package.json with a docs-lint field above the folder linted', (root) => {
+      fs.rmSync(path.join(root, '.docs-lintrc.json'))
+      write(root, 'package.json', JSON.stringify({'docs-lint': {rules: {'heading-levels': 'off'}}}))
+    }]
+  ]
+  for (const [name, change] of above) {
+    it('gives the output of an uncached run after ' + name, () => expectCachedLikeUncached(nestedSite(), change, ['guides'], ['--jobs', '1']))
+  }
+
   it('reads a page again when it was rewritten in the same instant as the run that read it, even with its old size and mtime', async () => {
     const root = nestedSite()
     const page = path.join(root, 'guides/one.mdx')

@@ -10,6 +10,7 @@ import {ConfigError, loadConfigFile, resolveConfig, type ResolvedConfig} from '.
 import type {RuleSetting, UserConfig} from '../contract.js'
 import {importFile} from '../import-file.js'
 import {absolutePath} from '../relative-path.js'
+import {configFileNames} from '../snapshot.js'
 
 /** Each config file resolved once; its problems collected as the run's config errors. */
 export class RunConfigs {
@@ -78,8 +79,6 @@ export function notRegularFile(file: string): string | undefined {
   return 'is not a regular file (' + (stats.isDirectory() ? 'a folder' : stats.isFIFO() ? 'a named pipe' : stats.isCharacterDevice() || stats.isBlockDevice() ? 'a device' : 'not a file') + ')'
 }
 
-/** Config file names in the order unified-engine looks for them in a folder: the first found applies. */
-const configNames = ['.docs-lintrc', '.docs-lintrc.json', '.docs-lintrc.cjs', '.docs-lintrc.mjs', '.docs-lintrc.js', '.docs-lintrc.yaml', '.docs-lintrc.yml']
 const codeConfig = /\.(?:c|m)?js$/
 
 /** The configs written in JavaScript that linting these paths would run: `--config`, or the nearest config of each. */
@@ -105,13 +104,13 @@ export function codeConfigs(cwd: string, patterns: readonly string[], files: rea
 
 /**
  * The config file that applies to pages in a folder: in the folder or the nearest above it, the first of
- * `configNames` that exists, else a `package.json` with a `docs-lint` field. Remembers each folder.
+ * `configFileNames` that exists, else a `package.json` with a `docs-lint` field. Remembers each folder.
  */
 function nearestConfigFinder(): (folder: string) => string | undefined {
   const known = new Map<string, string | undefined>()
   const nearest = (folder: string): string | undefined => {
     if (known.has(folder)) return known.get(folder)
-    const name = configNames.find((candidate) => fs.existsSync(path.join(folder, candidate)))
+    const name = configFileNames.find((candidate) => fs.existsSync(path.join(folder, candidate)))
     let result: string | undefined
     if (name) result = path.join(folder, name)
     else if (hasPackageConfig(path.join(folder, 'package.json'))) result = path.join(folder, 'package.json')

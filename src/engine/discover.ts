@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type {VFile} from 'vfile'
 import {pageStat} from '../stamp.js'
-import {discoveryFileName, discoveryFilesAbove, type DiscoveryInputs} from '../snapshot.js'
+import {discoveryFileNames, discoveryFilesAbove, type DiscoveryInputs} from '../snapshot.js'
 import {assistantInstructions, platformIgnores} from '../published.js'
 import {absolutePath, childPath, relativePath, relativeTo} from '../relative-path.js'
 
@@ -158,7 +158,7 @@ export function screenFolders(
       const below: typeof folders = []
       for (const entry of entries) {
         const full = childPath(folder, entry.name)
-        if (inputs && discoveryFileName.test(entry.name)) inputs.configFiles.push(full)
+        if (inputs && discoveryFileNames.has(entry.name)) inputs.configFiles.push(full)
         if (entry.isDirectory()) {
           if (!unwalkedFolders.has(entry.name)) below.push({folder: full, ancestors: [...ancestors, childPath(ancestors.at(-1)!, entry.name)]})
         } else if (entry.isSymbolicLink()) {

@@ -45,7 +45,7 @@ export function findSiteRoot(folder: string, cache: Map<string, string | null>):
       break
     }
     visited.push(current)
-    if (configNames.some((name) => fs.existsSync(path.join(current, name)))) {
+    if (configNames.some((name) => fs.existsSync(childPath(current, name)))) {
       found = current
       break
     }
