@@ -425,6 +425,21 @@ describe('--cache drops what is malformed and lints it again, with one notice', 
     expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(cold)
   })
 
+  it('reads a cache whose pages keep their facts as objects (the layout before) as stale, without a notice, and writes it anew', async () => {
+    const root = siteWithChecks()
+    const cold = await runCli(['--format', 'json'], root)
+    await runCli(['--format', 'json', '--cache'], root)
+    edit(root, (data) => {
+      delete data.layout
+      for (const entry of Object.values(data.entries) as any[]) entry.result.data.docsLintSite = JSON.parse(entry.result.data.docsLintSite)
+    })
+    expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(cold)
+    const written = JSON.parse(fs.readFileSync(cacheOf(root), 'utf8'))
+    expect(written.layout).toBe(2)
+    expect(typeof page(written, 'index.mdx').result.data.docsLintSite).toBe('string')
+    expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(cold)
+  })
+
   it('trusts a cache as it wrote it whole, and writes one from before that checksum again with it', async () => {
     const root = siteWithChecks()
     const cold = await runCli(['--format', 'json'], root)
