@@ -5,9 +5,9 @@ import path from 'node:path'
  * path inside the folder linted (`relativeTo`, the one place such a path gets its `/`), a listed name
  * inside its folder, a page's absolute path (`absolutePath`). Node resolves every path again on every
  * call (a run served from the cache on 405 pages spent some 5 ms in `path.relative` and as much in
- * `path.resolve`). These give the very same
- * answer, and take the short way only where it is plainly the same: on POSIX paths, absolute and
- * already normal (no `//`, `.` or `..` part, no trailing `/`), with `to` inside `from`.
+ * `path.resolve`). These give the very same answer, and take the short way only where it is plainly
+ * the same: on POSIX paths that are already normal (no `//`, `.` or `..` part, no trailing `/`), with
+ * `to` inside `from` for `relativePath`, and a base that is absolute for `childPath` and `resolvePath`.
  */
 const notNormal = /\/\.{0,2}(?:\/|$)/
 

@@ -9,10 +9,9 @@ import {discoveryFileNames, discoveryFilesAbove, type DiscoveryInputs} from '../
 import {assistantInstructions, platformIgnores} from '../published.js'
 import {absolutePath, childPath, relativePath, relativeTo} from '../relative-path.js'
 
-/** The shard (1-based) a page belongs to: FNV-1a of its `/`-separated path, so every runner agrees. */
-export function shardOf(relativePath: string, count: number): number {
+/** The shard (1-based) a page belongs to: FNV-1a of its `/`-separated path (`relativeTo`), so every runner agrees. */
+export function shardOf(key: string, count: number): number {
   let hash = 0x811c9dc5
-  const key = relativePath.split(path.sep).join('/')
   for (let index = 0; index < key.length; index++) {
     hash ^= key.charCodeAt(index)
     hash = Math.imul(hash, 0x01000193) >>> 0
@@ -274,12 +273,12 @@ export function skipOf(
     const absolute = absolutePath(file)
     if (outside.has(absolute)) return true
     if (only && !only.has(absolute)) return true
-    return shard !== undefined && shardOf(path.relative(cwd, absolute), shard.count) !== shard.index
+    return shard !== undefined && shardOf(relativeTo(cwd, absolute), shard.count) !== shard.index
   }
 }
 
 /** Whether a reported file belongs to `shard`: each page to its own; the config files to shard 1 alone. */
 export function inShard(file: VFile, cwd: string, shard: {index: number; count: number}): boolean {
-  const relative = path.relative(cwd, absolutePath(file))
+  const relative = relativeTo(cwd, absolutePath(file))
   return /\.(md|mdx|markdown)$/i.test(file.path) ? shardOf(relative, shard.count) === shard.index : shard.index === 1
 }
