@@ -15,7 +15,7 @@ import {redactMessage} from './redact.js'
 import type {MessageExtras} from './contract.js'
 import {presets} from '../presets/index.js'
 import {version} from './version.js'
-import {now} from './timing.js'
+import {now, timing} from './timing.js'
 import {compareMessage} from 'vfile-sort'
 import {closestWithin, keyLimit} from './close-match.js'
 import {changesSince, type ChangeSet} from './git.js'
@@ -229,9 +229,23 @@ function usageError(error: Error & {code?: string}): string {
   return 'Unknown option `' + unknown + '`' + (closest ? ', did you mean `--' + closest + '`?' : '.') + ' A path that starts with `-` goes after `--`.'
 }
 
+/** The cache of the last `main` run whose output a record may replay (see src/run-record.ts). */
+let replayable: string | undefined
+
+/**
+ * The absolute cache location of the last run, when that run may be replayed whole from a record:
+ * it used a cache, printed its report on standard output only, fixed nothing, recorded or pruned no
+ * suppressions, asked git nothing and printed no timings. Whether it also wrote or loaded nothing is
+ * the recorder's to see.
+ */
+export function replayableRun(): string | undefined {
+  return replayable
+}
+
 /** Run the CLI and return its exit code. Never throws for bad input: it reports and returns 2. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const started = now()
+  replayable = undefined
   if (argv[0] === 'llms') return (await import('./site/llms.js')).llmsCommand(argv.slice(1), io)
   let parsed
   try {
@@ -393,6 +407,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
   }
 
+  const cacheLocation = values.cache || values['cache-location'] !== undefined ? values['cache-location'] ?? '.docs-lint-cache' : undefined
+  const fixing = values.fix === true || values['fix-dry-run'] === true || fixRules !== undefined
+  if (cacheLocation !== undefined && !fixing && outputFiles.length === 0 && !changes && !recording && !values['prune-suppressions'] && !timing) {
+    replayable = path.resolve(io.cwd, cacheLocation)
+  }
   const result = await lint({
     patterns: positionals,
     cwd: io.cwd,
@@ -406,7 +425,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     jobs,
     fileTimeoutMs,
     onProgress: progressLine(io),
-    cacheLocation: values.cache || values['cache-location'] !== undefined ? values['cache-location'] ?? '.docs-lint-cache' : undefined
+    cacheLocation
   })
   if (io.stderrIsTTY && !process.env['CI']) io.stderr('\r\u001B[K')
   // Notices and config errors may name files: their control characters reach no terminal.
