@@ -144,11 +144,14 @@ const isChunk = (chunk: unknown): chunk is [1 | 2, number] =>
   Array.isArray(chunk) && chunk.length === 2 && (chunk[0] === 1 || chunk[0] === 2) && Number.isSafeInteger(chunk[1]) && chunk[1] >= 0
 
 /**
- * The record file: a line naming it, a line with the byte length of the header, the header (JSON:
- * each run's key, stamps, code and the byte lengths of its output's chunks), then the output of each
- * run in turn, as printed. The output is never parsed, only copied out: a 250 KB report adds 0.1 ms.
+ * The record file: a line naming it, a line with the byte length of the header and a random tag, the
+ * header (JSON: each run's key, stamps, code and the byte lengths of its output's chunks), the output
+ * of each run in turn, as printed, and the tag again. The output is never parsed, only copied out.
+ * Two runs that save at once write over each other in place: the tags at both ends tell a record
+ * that one run wrote whole from one cut short or padded by the other.
  */
 const magic = 'docs-lint run record ' + layout + '\n'
+const tagLength = 8
 
 function readRecord(file: string): ReadRun[] {
   let bytes: Buffer
@@ -161,8 +164,10 @@ function readRecord(file: string): ReadRun[] {
   }
   if (bytes.toString('latin1', 0, magic.length) !== magic) return []
   const newline = bytes.indexOf(10, magic.length)
-  const headerLength = Number(bytes.toString('latin1', magic.length, newline))
+  const [lengthField, tag] = bytes.toString('latin1', magic.length, newline).split(' ')
+  const headerLength = Number(lengthField)
   if (newline === -1 || !Number.isSafeInteger(headerLength) || newline + 1 + headerLength > bytes.length) return []
+  if (!tag || tag.length !== tagLength || bytes.toString('latin1', bytes.length - tagLength) !== tag) return []
   let runs: unknown
   try {
     runs = JSON.parse(bytes.toString('utf8', newline + 1, newline + 1 + headerLength))
@@ -183,7 +188,7 @@ function readRecord(file: string): ReadRun[] {
     read.push({...run, bytes: chunks})
   }
   // A record cut short, or written over by two runs at once, is no record.
-  return at === bytes.length ? read : []
+  return at + tagLength === bytes.length ? read : []
 }
 
 /**
@@ -344,7 +349,14 @@ export class RunRecorder {
       ...kept.map(({bytes: _bytes, ...run}) => run)
     ]
     const header = Buffer.from(JSON.stringify(runs), 'utf8')
-    const bytes = Buffer.concat([Buffer.from(magic + header.length + '\n', 'latin1'), header, ...outputs, ...kept.flatMap((run) => run.bytes)])
+    const tag = Math.random().toString(36).slice(2, 2 + tagLength).padEnd(tagLength, '0')
+    const bytes = Buffer.concat([
+      Buffer.from(magic + header.length + ' ' + tag + '\n', 'latin1'),
+      header,
+      ...outputs,
+      ...kept.flatMap((run) => run.bytes),
+      Buffer.from(tag, 'latin1')
+    ])
     let descriptor: number | undefined
     try {
       try {
