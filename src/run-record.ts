@@ -209,11 +209,14 @@ export function replayRun(command: RunCommand): {output: RunOutput; code: number
   return {output: run.chunks.map(([stream], index) => [stream, run.bytes[index]!]), code: run.code}
 }
 
-/** The path an `fs` call names, absolute; undefined for a file descriptor. */
+/**
+ * The path an `fs` call names, absolute; undefined for a file descriptor. Not normalized: `a/link/..`
+ * is where the system resolves it, which need not be `a`.
+ */
 function pathArgument(value: unknown, cwd: string): string | undefined {
-  if (typeof value === 'string') return path.resolve(cwd, value)
+  if (typeof value === 'string') return path.isAbsolute(value) ? value : cwd + path.sep + value
   if (value instanceof URL) return value.protocol === 'file:' ? fileURLToPath(value) : undefined
-  if (Buffer.isBuffer(value)) return path.resolve(cwd, value.toString())
+  if (Buffer.isBuffer(value)) return pathArgument(value.toString(), cwd)
   return undefined
 }
 
@@ -331,6 +334,8 @@ export class RunRecorder {
     this.stop()
     if (this.blind || (code !== 0 && code !== 1) || ![...this.written].every((file) => ownCacheWrite(file, cacheLocation))) return false
     const location = cacheLocation + '.run'
+    // A place no record can go costs no stat of the run's paths (checked again when written).
+    if (!recordCanGo(location)) return false
     const stamps: Array<[string, Stamp]> = []
     const settled = this.started - settleMs
     for (const file of [...this.paths].sort()) {
@@ -375,6 +380,19 @@ export class RunRecorder {
     } finally {
       if (descriptor !== undefined) fs.closeSync(descriptor)
     }
+  }
+}
+
+/** Whether a record may be written at `location`: nothing there, or a record (not a link to one). */
+function recordCanGo(location: string): boolean {
+  let descriptor: number | undefined
+  try {
+    descriptor = fs.openSync(location, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
+    return fs.fstatSync(descriptor).isFile() && isRecordFile(descriptor)
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT'
+  } finally {
+    if (descriptor !== undefined) fs.closeSync(descriptor)
   }
 }
 
