@@ -87,10 +87,12 @@ export function loadBundle(options: {ownProcess?: boolean} = {}): Bundle {
   // A script from a code cache has no module loader for its `import()`: a config written in
   // JavaScript loads through this module's, which Node loaded.
   // Node's loader reads that file and what it imports past `node:fs`: a run that did is not recorded.
-  module.exports.useImporter((url) => {
-    if (recorder) recorder.blind = true
-    return import(url)
-  })
+  module.exports.useImporter(
+    (url) => import(url),
+    () => {
+      if (recorder) recorder.blind = true
+    }
+  )
   loaded = {bundle: module.exports, script, checksum, state}
   return loaded.bundle
 }

@@ -409,7 +409,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
 
   const cacheLocation = values.cache || values['cache-location'] !== undefined ? values['cache-location'] ?? '.docs-lint-cache' : undefined
   const fixing = values.fix === true || values['fix-dry-run'] === true || fixRules !== undefined
-  if (cacheLocation !== undefined && !fixing && outputFiles.length === 0 && !changes && !recording && !values['prune-suppressions'] && !timing) {
+  // Not the HTML report, which shows how long the run took.
+  if (cacheLocation !== undefined && format !== 'html' && !fixing && outputFiles.length === 0 && !changes && !recording && !values['prune-suppressions'] && !timing) {
     replayable = path.resolve(io.cwd, cacheLocation)
   }
   const result = await lint({
@@ -435,6 +436,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 2
   }
   const files = result.files
+  // A page that timed out or made a rule fail is linted again next time (the cache keeps no failure): so is the run.
+  if (files.some((file) => file.messages.some((message) => message.ruleId === 'file-timeout' || message.ruleId === 'rule-error'))) replayable = undefined
   if (changes) keepWhatTheChangeCaused(files, changes)
   // A path that does not exist, or a glob that matches no page, is a mistake in the command: say so
   // and exit 2, instead of passing without looking at anything.

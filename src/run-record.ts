@@ -92,6 +92,9 @@ function environmentDigest(env: NodeJS.ProcessEnv): string {
   let a = 0x811c9dc5
   let b = 0x01000193 ^ 0x5bd1e995
   for (const name of Object.keys(env).sort()) {
+    // What the shell sets for its own use, which changes with each `cd` or command and which neither
+    // docs-lint nor Node.js reads: counting them would keep a replay from ever serving a terminal.
+    if (name === 'OLDPWD' || name === '_') continue
     const entry = name + '=' + env[name] + '\0'
     for (let index = 0; index < entry.length; index++) {
       const code = entry.charCodeAt(index)
@@ -363,15 +366,17 @@ export class RunRecorder {
       Buffer.from(tag, 'latin1')
     ])
     let descriptor: number | undefined
+    let created = false
     try {
       try {
         // Never through a symbolic link, never over a file that is not a record.
-        descriptor = fs.openSync(location, fs.constants.O_RDWR | fs.constants.O_NOFOLLOW)
+        descriptor = fs.openSync(location, fs.constants.O_RDWR | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK)
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return false
         descriptor = fs.openSync(location, 'wx+')
+        created = true
       }
-      if (!fs.fstatSync(descriptor).isFile() || !isRecordFile(descriptor)) return false
+      if (!fs.fstatSync(descriptor).isFile() || (!created && !isRecordFile(descriptor))) return false
       fs.writeSync(descriptor, bytes, 0, bytes.length, 0)
       fs.ftruncateSync(descriptor, bytes.length)
       return true
@@ -383,11 +388,12 @@ export class RunRecorder {
   }
 }
 
-/** Whether a record may be written at `location`: nothing there, or a record (not a link to one). */
+/** Whether a record may be written at `location`: nothing there, or a record (not a link to one, not a pipe). */
 function recordCanGo(location: string): boolean {
   let descriptor: number | undefined
   try {
-    descriptor = fs.openSync(location, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
+    // Without blocking: a named pipe there would wait for a writer forever.
+    descriptor = fs.openSync(location, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK)
     return fs.fstatSync(descriptor).isFile() && isRecordFile(descriptor)
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT'
@@ -396,11 +402,11 @@ function recordCanGo(location: string): boolean {
   }
 }
 
-/** Whether an open file is empty or a record: its length line, then the record's own opening. */
+/** Whether an open file is a record (of any layout): an empty file, or any other, is someone else's. */
 function isRecordFile(descriptor: number): boolean {
   const head = Buffer.alloc(32)
   const read = fs.readSync(descriptor, head, 0, head.length, 0)
-  return read === 0 || head.toString('latin1', 0, read).startsWith(magic.slice(0, -2))
+  return head.toString('latin1', 0, read).startsWith(magic.slice(0, -2))
 }
 
 /**

@@ -1,8 +1,9 @@
+import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {goodPage, runBin, runBinLoads, tempSite} from './helpers/cli.js'
+import {bin, goodPage, runBin, runBinLoads, tempSite} from './helpers/cli.js'
 
 // With a cache, a command run again over unchanged files prints what it printed last time without
 // loading docs-lint (src/run-record.ts). These run the built command line, as a user does, and check
@@ -97,12 +98,20 @@ describe('a run replayed from its record', () => {
     const root = site()
     const scripted = site()
     fs.writeFileSync(path.join(scripted, '.docs-lintrc.mjs'), "export default {rules: {'heading-levels': 'warn'}}\n")
+    // A JSON config that extends CommonJS, which requires a file of its own: Node reads both, past node:fs.
+    const extending = site()
+    fs.writeFileSync(path.join(extending, '.docs-lintrc.json'), JSON.stringify({extends: ['recommended', './base.cjs']}))
+    fs.writeFileSync(path.join(extending, 'base.cjs'), "module.exports = require('./rules')\n")
+    fs.writeFileSync(path.join(extending, 'rules.js'), "module.exports = {rules: {'heading-levels': 'warn'}}\n")
     const report = path.join(os.tmpdir(), 'docs-lint-record-report-' + process.pid + '.json')
     await settle()
     const commands: Array<[string, string, string[]]> = [
       ['--fix-dry-run', root, withCache(cacheIn(), '--fix-dry-run')],
       ['--output-file', root, withCache(cacheIn(), '--output-file', report)],
-      ['a JavaScript config', scripted, withCache(cacheIn())]
+      ['a JavaScript config', scripted, withCache(cacheIn())],
+      ['a config that extends CommonJS', extending, withCache(cacheIn())],
+      // The HTML report shows how long the run took.
+      ['--format html', root, ['--format', 'html', '--cache-location', cacheIn(), '.']]
     ]
     for (const [name, folder, args] of commands) {
       const first = runBin(args, folder)
@@ -110,7 +119,8 @@ describe('a run replayed from its record', () => {
       runBinLoads(args, folder)
       const third = runBinLoads(args, folder)
       expect(loadedDocsLint(third.loaded), name).toBe(true)
-      expect(third.stdout, name).toBe(first.stdout)
+      // (The HTML report differs from run to run: its run time.)
+      if (name !== '--format html') expect(third.stdout, name).toBe(first.stdout)
       expect(fs.existsSync(args[args.indexOf('--cache-location') + 1] + '.run'), name).toBe(false)
     }
     fs.rmSync(report, {force: true})
@@ -149,7 +159,19 @@ describe('a run replayed from its record', () => {
     runBin(withCache(cache), root)
     runBin(withCache(cache), root)
     expect(fs.readFileSync(cache + '.run', 'utf8')).toBe('my notes\n')
+    // An empty file is someone's too.
+    fs.writeFileSync(cache + '.run', '')
+    runBin(withCache(cache), root)
+    expect(fs.readFileSync(cache + '.run', 'utf8')).toBe('')
+    // A named pipe there: the run neither waits for a writer nor writes into it.
     fs.rmSync(cache + '.run')
+    if (process.platform !== 'win32') {
+      spawnSync('mkfifo', [cache + '.run'])
+      const piped = spawnSync(process.execPath, [bin, ...withCache(cache)], {cwd: root, encoding: 'utf8', timeout: 20_000})
+      expect(piped.status).toBe(expected.code)
+      expect(piped.stdout).toBe(expected.stdout)
+      fs.rmSync(cache + '.run')
+    }
     fs.symlinkSync(theirs, cache + '.run')
     runBin(withCache(cache), root)
     expect(fs.readFileSync(theirs, 'utf8')).toBe('notes\n')
