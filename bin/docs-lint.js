@@ -101,8 +101,13 @@ function run() {
       process.exitCode = code
       if (!recorder) return
       const location = replayableRun()
-      if (location && output) recorder.save(location, command, output, code)
-      else recorder.stop()
+      try {
+        if (location && output) recorder.save(location, command, output, code)
+        else recorder.stop()
+      } catch {
+        // A run that cannot be recorded is only a slower next run.
+        recorder.stop()
+      }
     },
     (error) => {
       settled = true

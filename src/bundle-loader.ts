@@ -8,7 +8,6 @@ import zlib from 'node:zlib'
 import {tuneFlags} from './memory.js'
 import {RunRecorder} from './run-record.js'
 
-
 /**
  * How the command line starts (built to dist/bundle/load.cjs): bin/docs-lint.js and each worker
  * thread run docs-lint's bundle, one CommonJS file (dist/bundle/docs-lint.cjs), with the V8 code
@@ -85,8 +84,8 @@ export function loadBundle(options: {ownProcess?: boolean} = {}): Bundle {
   const run = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string) => void
   run.call(module.exports, module.exports, createRequire(bundlePath), module, bundlePath, folder)
   // A script from a code cache has no module loader for its `import()`: a config written in
-  // JavaScript loads through this module's, which Node loaded.
-  // Node's loader reads that file and what it imports past `node:fs`: a run that did is not recorded.
+  // JavaScript loads through this module's, which Node loaded. Node's loader reads that file and
+  // what it imports past `node:fs`: a run that loaded any is not recorded (src/run-record.ts).
   module.exports.useImporter(
     (url) => import(url),
     () => {

@@ -234,9 +234,9 @@ let replayable: string | undefined
 
 /**
  * The absolute cache location of the last run, when that run may be replayed whole from a record:
- * it used a cache, printed its report on standard output only, fixed nothing, recorded or pruned no
- * suppressions, asked git nothing and printed no timings. Whether it also wrote or loaded nothing is
- * the recorder's to see.
+ * it used a cache, printed its report on standard output only and not as HTML (which shows the run's
+ * time), fixed nothing, recorded or pruned no suppressions, asked git nothing, printed no timings and
+ * had no page fail. Whether it also wrote or loaded nothing else is the recorder's to see.
  */
 export function replayableRun(): string | undefined {
   return replayable

@@ -14,11 +14,12 @@ import {fileURLToPath} from 'node:url'
  * runs as usual.
  *
  * A run is recorded only when nothing in it could make a replay wrong: the command line says it is
- * eligible (a cache, a report on standard output only, no fixes, no git, no timings; see
- * `replayableRun` in src/cli.ts), it wrote no file but its own cache (a fix or a summary changes what
- * the next run sees or leaves undone), it loaded no JavaScript of the user's (a config module reads
- * files through Node's loader, not `node:fs`), and no path it looked at changed in the `settleMs` before it
- * started or while it ran (git's "racily clean" rule, on both modification and change time).
+ * eligible (a cache, a report on standard output only and not HTML, no fixes, no git, no timings, no
+ * page that failed; see `replayableRun` in src/cli.ts), it wrote no file but its own cache (a fix or a
+ * summary changes what the next run sees or leaves undone), it loaded no JavaScript of the user's (a
+ * config module, and what it requires, is read by Node's loader, not through `node:fs`), and no path
+ * it looked at changed in the `settleMs` before it started or while it ran (git's "racily clean" rule,
+ * on both modification and change time).
  */
 
 /**
@@ -30,8 +31,12 @@ const folder = path.dirname(fileURLToPath(import.meta.url))
 export const programFiles: readonly string[] = ['docs-lint.cjs', 'load.cjs', 'replay.cjs'].map((name) => path.join(folder, name))
 
 /** Bumped when the record's layout or meaning changes: a record of another layout is never used. */
-const layout = 1
-/** How many commands a record file keeps, the most recent first. */
+const layout = 2
+/**
+ * How many commands a record file keeps, the most recent first: one run of each (its arguments and
+ * folder), the last. A command whose environment differs every time (a CI job's run id) keeps one run,
+ * not four, to read and write again.
+ */
 const keptRuns = 4
 /** A record file larger than this is not read (a run's report of several thousand findings is some MB). */
 const maxRecordBytes = 256 * 1024 * 1024
@@ -46,16 +51,19 @@ type Stamp = [size: number, mtimeMs: number, ctimeMs: number, ino: number, kind:
 /** What a run printed, in order: 1 standard output, 2 standard error. */
 export type RunOutput = Array<[1 | 2, string | Buffer]>
 
-/** A run as the record keeps it: its output as the byte lengths of its chunks, the bytes after the header. */
-interface RecordedRun {
+/** A run as the record's index keeps it: its stamps and the chunks of its output are byte lengths of what follows. */
+interface IndexedRun {
   key: string
-  stamps: Array<[string, Stamp]>
-  chunks: Array<[1 | 2, number]>
+  /** The arguments and folder: a record keeps one run of each. */
+  command: string
   code: number
+  stamps: number
+  chunks: Array<[1 | 2, number]>
 }
 
-/** A run read back: its chunks are slices of the record file. */
-interface ReadRun extends RecordedRun {
+/** A run read back: its stamps (JSON, parsed only for the run asked for) and its chunks are slices of the file. */
+interface ReadRun extends IndexedRun {
+  stampBytes: Buffer
   bytes: Buffer[]
 }
 
@@ -147,14 +155,17 @@ const isChunk = (chunk: unknown): chunk is [1 | 2, number] =>
   Array.isArray(chunk) && chunk.length === 2 && (chunk[0] === 1 || chunk[0] === 2) && Number.isSafeInteger(chunk[1]) && chunk[1] >= 0
 
 /**
- * The record file: a line naming it, a line with the byte length of the header and a random tag, the
- * header (JSON: each run's key, stamps, code and the byte lengths of its output's chunks), the output
- * of each run in turn, as printed, and the tag again. The output is never parsed, only copied out.
- * Two runs that save at once write over each other in place: the tags at both ends tell a record
- * that one run wrote whole from one cut short or padded by the other.
+ * The record file: a line naming it, a line with the byte length of the index and a random tag, the
+ * index (JSON: each run's key, command, code, and the byte lengths of its stamps and of its output's
+ * chunks), then each run's stamps (JSON) and output as printed, and the tag again. Only the index and
+ * the stamps of the run asked for are parsed; output is copied out as it is. Two runs that save at
+ * once write over each other in place: the tags at both ends tell a record that one run wrote whole
+ * from one cut short or padded by the other.
  */
 const magic = 'docs-lint run record ' + layout + '\n'
 const tagLength = 8
+
+const commandOf = (command: RunCommand): string => JSON.stringify([command.argv, command.cwd])
 
 function readRecord(file: string): ReadRun[] {
   let bytes: Buffer
@@ -168,27 +179,30 @@ function readRecord(file: string): ReadRun[] {
   if (bytes.toString('latin1', 0, magic.length) !== magic) return []
   const newline = bytes.indexOf(10, magic.length)
   const [lengthField, tag] = bytes.toString('latin1', magic.length, newline).split(' ')
-  const headerLength = Number(lengthField)
-  if (newline === -1 || !Number.isSafeInteger(headerLength) || newline + 1 + headerLength > bytes.length) return []
+  const indexLength = Number(lengthField)
+  if (newline === -1 || !Number.isSafeInteger(indexLength) || newline + 1 + indexLength > bytes.length) return []
   if (!tag || tag.length !== tagLength || bytes.toString('latin1', bytes.length - tagLength) !== tag) return []
   let runs: unknown
   try {
-    runs = JSON.parse(bytes.toString('utf8', newline + 1, newline + 1 + headerLength))
+    runs = JSON.parse(bytes.toString('utf8', newline + 1, newline + 1 + indexLength))
   } catch {
     return []
   }
   if (!Array.isArray(runs)) return []
   const read: ReadRun[] = []
-  let at = newline + 1 + headerLength
-  for (const run of runs as RecordedRun[]) {
-    if (run === null || typeof run !== 'object' || typeof run.key !== 'string' || !Array.isArray(run.stamps) ||
-      !Array.isArray(run.chunks) || !run.chunks.every(isChunk) || (run.code !== 0 && run.code !== 1)) return []
+  let at = newline + 1 + indexLength
+  for (const run of runs as IndexedRun[]) {
+    if (run === null || typeof run !== 'object' || typeof run.key !== 'string' || typeof run.command !== 'string' ||
+      !Number.isSafeInteger(run.stamps) || run.stamps < 0 || !Array.isArray(run.chunks) || !run.chunks.every(isChunk) ||
+      (run.code !== 0 && run.code !== 1)) return []
+    const stampBytes = bytes.subarray(at, at + run.stamps)
+    at += run.stamps
     const chunks: Buffer[] = []
     for (const [, length] of run.chunks) {
       chunks.push(bytes.subarray(at, at + length))
       at += length
     }
-    read.push({...run, bytes: chunks})
+    read.push({...run, stampBytes, bytes: chunks})
   }
   // A record cut short, or written over by two runs at once, is no record.
   return at + tagLength === bytes.length ? read : []
@@ -206,7 +220,14 @@ export function replayRun(command: RunCommand): {output: RunOutput; code: number
   const key = runKey(command)
   const run = runs.find((candidate) => candidate.key === key)
   if (!run) return undefined
-  for (const entry of run.stamps) {
+  let stamps: unknown
+  try {
+    stamps = JSON.parse(run.stampBytes.toString('utf8'))
+  } catch {
+    return undefined
+  }
+  if (!Array.isArray(stamps)) return undefined
+  for (const entry of stamps) {
     if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !sameStamp(stampOf(entry[0]), entry[1])) return undefined
   }
   return {output: run.chunks.map(([stream], index) => [stream, run.bytes[index]!]), code: run.code}
@@ -230,9 +251,10 @@ const lookingNames = [
   'realpathSync', 'stat', 'statSync', 'statfs', 'statfsSync', 'watch', 'watchFile'
 ]
 /**
- * `fs` functions that change the disk by path: a run that calls one is not recorded. Writes through a
- * descriptor (`writeSync`, `ftruncate`…) count where the descriptor was opened for writing, not
- * when standard output, which Node writes with `fs.writeSync` when it is a file, is written.
+ * `fs` functions that change the disk by path: a run that calls one on anything but its own cache
+ * (`ownCacheWrite`) is not recorded. Writes through a descriptor (`writeSync`, `ftruncate`…) count
+ * where the descriptor was opened for writing, not when standard output, which Node writes with
+ * `fs.writeSync` when it is a file, is written.
  */
 const writingNames = [
   'appendFile', 'appendFileSync', 'chmod', 'chmodSync', 'chown', 'chownSync', 'copyFile', 'copyFileSync', 'cp', 'cpSync',
@@ -350,19 +372,22 @@ export class RunRecorder {
       stamps.push([file, stamp])
     }
     const key = runKey(command)
-    const kept = readRecord(location).filter((run) => run.key !== key).slice(0, keptRuns - 1)
+    const identity = commandOf(command)
+    const kept = readRecord(location).filter((run) => run.command !== identity).slice(0, keptRuns - 1)
+    const stampBytes = Buffer.from(JSON.stringify(stamps), 'utf8')
     const outputs = output.map(([, text]) => (typeof text === 'string' ? Buffer.from(text, 'utf8') : text))
-    const runs: RecordedRun[] = [
-      {key, stamps, chunks: output.map(([stream], index) => [stream, outputs[index]!.length]), code},
-      ...kept.map(({bytes: _bytes, ...run}) => run)
+    const index: IndexedRun[] = [
+      {key, command: identity, code, stamps: stampBytes.length, chunks: output.map(([stream], at) => [stream, outputs[at]!.length])},
+      ...kept.map(({key, command, code, stamps, chunks}) => ({key, command, code, stamps, chunks}))
     ]
-    const header = Buffer.from(JSON.stringify(runs), 'utf8')
+    const indexBytes = Buffer.from(JSON.stringify(index), 'utf8')
     const tag = Math.random().toString(36).slice(2, 2 + tagLength).padEnd(tagLength, '0')
     const bytes = Buffer.concat([
-      Buffer.from(magic + header.length + ' ' + tag + '\n', 'latin1'),
-      header,
+      Buffer.from(magic + indexBytes.length + ' ' + tag + '\n', 'latin1'),
+      indexBytes,
+      stampBytes,
       ...outputs,
-      ...kept.flatMap((run) => run.bytes),
+      ...kept.flatMap((run) => [run.stampBytes, ...run.bytes]),
       Buffer.from(tag, 'latin1')
     ])
     let descriptor: number | undefined

@@ -144,6 +144,11 @@ describe('a run replayed from its record', () => {
     expect(loadedDocsLint(runBinLoads(withCache(cache), root).loaded)).toBe(false)
     const other = runBinLoads(withCache(cache), root, {DOCS_LINT_TEST_VARIABLE: 'other'})
     expect(loadedDocsLint(other.loaded)).toBe(true)
+    // A command whose environment differs every time (a CI job's run id) keeps one run, not one per environment.
+    const once = fs.statSync(cache + '.run').size
+    for (const value of ['second', 'third']) runBinLoads(withCache(cache), root, {DOCS_LINT_TEST_VARIABLE: value})
+    expect(fs.statSync(cache + '.run').size).toBeLessThan(once * 1.2)
+    expect(loadedDocsLint(runBinLoads(withCache(cache), root, {DOCS_LINT_TEST_VARIABLE: 'third'}).loaded)).toBe(false)
     // Its record keeps no variable's value.
     expect(fs.readFileSync(cache + '.run', 'latin1')).not.toContain('DOCS_LINT_TEST_VARIABLE')
   }, 60_000)
