@@ -361,6 +361,16 @@ export class RunRecorder {
     const location = cacheLocation + '.run'
     // A place no record can go costs no stat of the run's paths (checked again when written).
     if (!recordCanGo(location)) return false
+    // A record made now changes its folder, which the run may have listed (a cache in the docs root):
+    // made before the stamps are taken, it leaves that folder as the next run finds it, so that run is
+    // recorded and the one after it replayed. Until then it is a record of no runs.
+    if (!fs.existsSync(location)) {
+      try {
+        fs.writeFileSync(location, magic, {flag: 'wx'})
+      } catch {
+        return false
+      }
+    }
     const stamps: Array<[string, Stamp]> = []
     const settled = this.started - settleMs
     for (const file of [...this.paths].sort()) {

@@ -56,6 +56,23 @@ describe('a run replayed from its record', () => {
     expect(loadedDocsLint(runBinLoads(withCache(cache), root).loaded)).toBe(false)
   }, 60_000)
 
+  it('replays the third run when the cache is in the docs root, its default place', async () => {
+    const root = site()
+    const args = ['--format', 'json', '--cache', '.']
+    await settle()
+    // The first run writes the cache into the folder it lists: a run that saw its folder change is not
+    // recorded. The second finds the folder as the first left it and is recorded.
+    const first = runBinLoads(args, root)
+    await settle()
+    const second = runBinLoads(args, root)
+    expect(loadedDocsLint(second.loaded)).toBe(true)
+    expect(fs.existsSync(path.join(root, '.docs-lint-cache.run'))).toBe(true)
+    const third = runBinLoads(args, root)
+    expect(loadedDocsLint(third.loaded)).toBe(false)
+    expect(third.stdout).toBe(first.stdout)
+    expect(third.code).toBe(first.code)
+  }, 60_000)
+
   it('lints again after any change to what the last run looked at, and prints what a run without a cache prints', async () => {
     const changes: Array<[string, (root: string, cache: string) => void]> = [
       ['a page edited', (root) => fs.appendFileSync(path.join(root, 'guide/setup.mdx'), '\n# Another first-level heading\n')],

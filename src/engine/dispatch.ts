@@ -110,8 +110,9 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
     applyResult(file, result, resolved, inMemoryValue)
   }
   if (local) {
+    const stamp = key === undefined || inMemory ? undefined : stampAfterRead(file)
     return lintInThisThread({id: 0, ...task, value}).then(
-      (outcome) => done(outcome.result, hash),
+      (outcome) => done(outcome.result, hash, stamp),
       (error: unknown) => failed(file, error)
     )
   }
@@ -126,6 +127,21 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
     },
     (error: unknown) => failed(file, error)
   )
+}
+
+/**
+ * The stamp of a page this thread read before it came here (unified-engine reads it; a cached run,
+ * for a page that changed): its stat now, dated when the process started, which was before the read.
+ * It vouches for the text only when the page was last written `settleMs` before that (see
+ * `FileStamp`): unwritten since, the page held the text read. A site linted in this thread alone is
+ * then stamped by its first run, and the next run reads no page that did not change.
+ */
+function stampAfterRead(file: VFile): FileStamp | undefined {
+  try {
+    return stampOf(fs.statSync(absolutePath(file)), performance.timeOrigin)
+  } catch {
+    return undefined
+  }
 }
 
 /**
