@@ -153,6 +153,41 @@ describe('--cache replays the last run when no page or config file was added, re
     expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(expected)
   })
 
+  it('reads a page again when another file with an old mtime took its place while this thread read it', async () => {
+    const root = nestedSite()
+    const page = path.join(root, 'guides/one.mdx')
+    // An hour old, as `mv`, `rsync -a` or `cp -p` leave a file: settled long before the run.
+    const hourAgo = Date.now() / 1000 - 3600
+    fs.utimesSync(page, hourAgo, hourAgo)
+    const replacement = path.join(path.dirname(root), path.basename(root) + '-replacement.mdx')
+    fs.writeFileSync(replacement, h1.replace('# One', '## On'))
+    fs.utimesSync(replacement, hourAgo, hourAgo)
+    // The page is moved over just after unified-engine read it (a small site is linted in this thread).
+    const readFile = fs.readFile
+    let swapped = false
+    ;(fs as {readFile: unknown}).readFile = (file: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+      const callback = rest.pop() as (...results: unknown[]) => void
+      const after = (...results: unknown[]) => {
+        if (!swapped && typeof file === 'string' && path.resolve(file) === page) {
+          swapped = true
+          fs.renameSync(replacement, page)
+        }
+        callback(...results)
+      }
+      return (readFile as (...parameters: unknown[]) => void)(file, ...rest, after)
+    }
+    let first
+    try {
+      first = await runCli(['--format', 'json', '--cache'], root)
+    } finally {
+      ;(fs as {readFile: unknown}).readFile = readFile
+    }
+    expect(swapped).toBe(true)
+    const expected = await runCli(['--format', 'json'], root)
+    expect(expected.stdout).not.toBe(first.stdout)
+    expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(expected)
+  })
+
   it('replays each set of patterns on its own', async () => {
     const root = nestedSite()
     const whole = await runCli(['--format', 'json', '--cache'], root)

@@ -28,6 +28,12 @@ export interface DispatchSettings {
   local: {left: number}
   /** Pages being linted; the run waits for them after unified-engine is done. */
   pending: Array<Promise<void>>
+  /**
+   * Each page's stat from the walk, taken before unified-engine read it (a run that may replay its
+   * discovery keeps them). A page this thread lints is stamped only if its stat after the read is the
+   * same; each entry is dropped when its page comes.
+   */
+  walked?: Map<string, PageStat> | undefined
 }
 
 /**
@@ -86,10 +92,15 @@ export function dispatchPlugin(settings: DispatchSettings) {
  * when none is returned. A page that cannot be linted gets one fatal message instead; the promise
  * never rejects. `missed`: the hash of `value`, which the cache was already asked for and lacks.
  */
-function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: VFile, value: string, inMemory: boolean, missed?: string): Promise<void> | undefined {
+function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: VFile, value: string, inMemory: boolean, missed?: string, before?: {stats: PageStat; readAt: number}): Promise<void> | undefined {
   const config = serializeConfig(resolved)
   const maxFileSize = settings.maxFileSize ?? defaultMaxFileSize
-  const key = settings.cache?.keyOf(absolutePath(file))
+  const absolute = absolutePath(file)
+  const key = settings.cache?.keyOf(absolute)
+  const walked = settings.walked?.get(absolute)
+  if (walked) settings.walked!.delete(absolute)
+  // The first run has the walk's stat, dated when the process started (before the walk).
+  before ??= walked && {stats: walked, readAt: performance.timeOrigin}
   const hash = missed ?? (settings.cache ? contentHash(value) : '')
   const cached = key === undefined || missed !== undefined ? undefined : settings.cache!.get(key, hash, config.key)
   if (cached) {
@@ -110,7 +121,7 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
     applyResult(file, result, resolved, inMemoryValue)
   }
   if (local) {
-    const stamp = key === undefined || inMemory ? undefined : stampAfterRead(file)
+    const stamp = key === undefined || inMemory || !before ? undefined : stampAcrossRead(absolute, before.stats, before.readAt)
     return lintInThisThread({id: 0, ...task, value}).then(
       (outcome) => done(outcome.result, hash, stamp),
       (error: unknown) => failed(file, error)
@@ -130,18 +141,21 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
 }
 
 /**
- * The stamp of a page this thread read before it came here (unified-engine reads it; a cached run,
- * for a page that changed): its stat now, dated when the process started, which was before the read.
- * It vouches for the text only when the page was last written `settleMs` before that (see
- * `FileStamp`): unwritten since, the page held the text read. A site linted in this thread alone is
- * then stamped by its first run, and the next run reads no page that did not change.
+ * The stamp of a page this thread read (unified-engine, or a replay for a page that changed), from
+ * its stat taken before the read: only if the page's stat now is the same, so the page was not
+ * replaced or written while it was read (a file put in its place keeps its old mtime after `mv`,
+ * `rsync -a` or `cp -p`, but not its inode). Then it vouches for the text as a worker's stamp does
+ * (see `FileStamp`), and a site linted in this thread alone is stamped by its first run.
  */
-function stampAfterRead(file: VFile): FileStamp | undefined {
+function stampAcrossRead(absolute: string, before: PageStat, readAt: number): FileStamp | undefined {
+  let after: fs.Stats
   try {
-    return stampOf(fs.statSync(absolutePath(file)), performance.timeOrigin)
+    after = fs.statSync(absolute)
   } catch {
     return undefined
   }
+  if (after.size !== before.size || after.mtimeMs !== before.mtimeMs || after.ino !== before.ino) return undefined
+  return stampOf(before, readAt)
 }
 
 /**
@@ -199,7 +213,7 @@ export async function replay(snapshot: Snapshot, settings: DispatchSettings, wal
   const configs = snapshot.configs.map((config) => deserializeConfig(config))
   const files: VFile[] = []
   // Pages the cache cannot answer, with their text: linted once every page is known to be readable.
-  const misses: Array<{file: VFile; value: string; hash: string; config: ResolvedConfig}> = []
+  const misses: Array<{file: VFile; value: string; hash: string; config: ResolvedConfig; before: {stats: PageStat; readAt: number}}> = []
   for (const [filePath, fileCwd, configIndex] of snapshot.files) {
     const file = new VFileClass({path: filePath, cwd: fileCwd})
     const config = configs[configIndex]!
@@ -229,7 +243,7 @@ export async function replay(snapshot: Snapshot, settings: DispatchSettings, wal
       cache.restamp(key, stampOf(stats, readAt))
       applyPageResult(file, result, config)
     } else {
-      misses.push({file, value, hash, config})
+      misses.push({file, value, hash, config, before: {stats, readAt}})
     }
     files.push(file)
   }
@@ -241,7 +255,7 @@ export async function replay(snapshot: Snapshot, settings: DispatchSettings, wal
   const pending: Array<Promise<void>> = []
   for (const miss of misses) {
     progress.started++
-    const page = startPage(settings, miss.config, miss.file, miss.value, false, miss.hash)
+    const page = startPage(settings, miss.config, miss.file, miss.value, false, miss.hash, miss.before)
     miss.value = ''
     if (page) pending.push(page.then(() => progress.report?.(++progress.done, progress.started)))
     else progress.report?.(++progress.done, progress.started)
