@@ -56,9 +56,9 @@ describe('a run replayed from its record', () => {
     expect(loadedDocsLint(runBinLoads(withCache(cache), root).loaded)).toBe(false)
   }, 60_000)
 
-  it('replays the third run when the cache is in the docs root, its default place', async () => {
+  it.each([['with the jobs docs-lint picks', []], ['with --jobs 0', ['--jobs', '0']]])('replays the third run when the cache is in the docs root, its default place (%s)', async (_, jobs) => {
     const root = site()
-    const args = ['--format', 'json', '--cache', '.']
+    const args = ['--format', 'json', '--cache', ...jobs, '.']
     await settle()
     // The first run writes the cache into the folder it lists: a run that saw its folder change is not
     // recorded. The second finds the folder as the first left it and is recorded.

@@ -29,9 +29,9 @@ export interface DispatchSettings {
   /** Pages being linted; the run waits for them after unified-engine is done. */
   pending: Array<Promise<void>>
   /**
-   * Each page's stat from the walk, taken before unified-engine read it (a run that may replay its
-   * discovery keeps them). A page this thread lints is stamped only if its stat after the read is the
-   * same; each entry is dropped when its page comes.
+   * Each page's stat from the walk, taken before the page was read (a run that may replay its
+   * discovery keeps them): a page this thread lints is stamped with it. Each entry is dropped when
+   * its page comes.
    */
   walked?: Map<string, PageStat> | undefined
 }
@@ -92,15 +92,13 @@ export function dispatchPlugin(settings: DispatchSettings) {
  * when none is returned. A page that cannot be linted gets one fatal message instead; the promise
  * never rejects. `missed`: the hash of `value`, which the cache was already asked for and lacks.
  */
-function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: VFile, value: string, inMemory: boolean, missed?: string, before?: {stats: PageStat; readAt: number}): Promise<void> | undefined {
+function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: VFile, value: string, inMemory: boolean, missed?: string): Promise<void> | undefined {
   const config = serializeConfig(resolved)
   const maxFileSize = settings.maxFileSize ?? defaultMaxFileSize
   const absolute = absolutePath(file)
   const key = settings.cache?.keyOf(absolute)
   const walked = settings.walked?.get(absolute)
   if (walked) settings.walked!.delete(absolute)
-  // The first run has the walk's stat, dated when the process started (before the walk).
-  before ??= walked && {stats: walked, readAt: performance.timeOrigin}
   const hash = missed ?? (settings.cache ? contentHash(value) : '')
   const cached = key === undefined || missed !== undefined ? undefined : settings.cache!.get(key, hash, config.key)
   if (cached) {
@@ -121,7 +119,10 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
     applyResult(file, result, resolved, inMemoryValue)
   }
   if (local) {
-    const stamp = key === undefined || inMemory || !before ? undefined : stampAcrossRead(absolute, before.stats, before.readAt)
+    // The walk's stat, taken before the page was read, dated when the process started: it vouches
+    // for the text read as a worker's stamp does (see `FileStamp`), so a site linted in this thread
+    // alone is stamped by its first run. A file moved over the page since has another inode.
+    const stamp = key === undefined || inMemory || !walked ? undefined : stampOf(walked, performance.timeOrigin)
     return lintInThisThread({id: 0, ...task, value}).then(
       (outcome) => done(outcome.result, hash, stamp),
       (error: unknown) => failed(file, error)
@@ -138,24 +139,6 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
     },
     (error: unknown) => failed(file, error)
   )
-}
-
-/**
- * The stamp of a page this thread read (unified-engine, or a replay for a page that changed), from
- * its stat taken before the read: only if the page's stat now is the same, so the page was not
- * replaced or written while it was read (a file put in its place keeps its old mtime after `mv`,
- * `rsync -a` or `cp -p`, but not its inode). Then it vouches for the text as a worker's stamp does
- * (see `FileStamp`), and a site linted in this thread alone is stamped by its first run.
- */
-function stampAcrossRead(absolute: string, before: PageStat, readAt: number): FileStamp | undefined {
-  let after: fs.Stats
-  try {
-    after = fs.statSync(absolute)
-  } catch {
-    return undefined
-  }
-  if (after.size !== before.size || after.mtimeMs !== before.mtimeMs || after.ino !== before.ino) return undefined
-  return stampOf(before, readAt)
 }
 
 /**
@@ -213,7 +196,7 @@ export async function replay(snapshot: Snapshot, settings: DispatchSettings, wal
   const configs = snapshot.configs.map((config) => deserializeConfig(config))
   const files: VFile[] = []
   // Pages the cache cannot answer, with their text: linted once every page is known to be readable.
-  const misses: Array<{file: VFile; value: string; hash: string; config: ResolvedConfig; before: {stats: PageStat; readAt: number}}> = []
+  const misses: Array<{file: VFile; value: string; hash: string; config: ResolvedConfig}> = []
   for (const [filePath, fileCwd, configIndex] of snapshot.files) {
     const file = new VFileClass({path: filePath, cwd: fileCwd})
     const config = configs[configIndex]!
@@ -243,7 +226,7 @@ export async function replay(snapshot: Snapshot, settings: DispatchSettings, wal
       cache.restamp(key, stampOf(stats, readAt))
       applyPageResult(file, result, config)
     } else {
-      misses.push({file, value, hash, config, before: {stats, readAt}})
+      misses.push({file, value, hash, config})
     }
     files.push(file)
   }
@@ -255,7 +238,7 @@ export async function replay(snapshot: Snapshot, settings: DispatchSettings, wal
   const pending: Array<Promise<void>> = []
   for (const miss of misses) {
     progress.started++
-    const page = startPage(settings, miss.config, miss.file, miss.value, false, miss.hash, miss.before)
+    const page = startPage(settings, miss.config, miss.file, miss.value, false, miss.hash)
     miss.value = ''
     if (page) pending.push(page.then(() => progress.report?.(++progress.done, progress.started)))
     else progress.report?.(++progress.done, progress.started)

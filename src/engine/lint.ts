@@ -151,8 +151,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     if (snapshot && snapshot.signature === signature && extendedUnchanged(snapshot)) {
       files = await replay(snapshot, dispatch(defaultConfig), inputs!.stats)
     }
-    // A run through unified-engine keeps the walk's stats only for pages this thread may lint (see
-    // `DispatchSettings.walked`): with workers, those are a few; each is dropped when its page comes.
+    // A run through unified-engine keeps the walk's stats when this thread may lint a page (see
+    // `DispatchSettings.walked`), some 150 bytes a page; each is dropped when its page comes.
     if (inputs && pool && local.left === 0) inputs.stats.clear()
     // A page the caller keeps comes back from a run with its path relative to its `cwd` (unified-engine
     // makes it so): made absolute again, it is found where it is, whatever this process's directory.
