@@ -191,7 +191,7 @@ export function snapshotOf(signature: string, files: readonly VFile[], extendedF
  * unchanged, else in a worker or this thread. Undefined when a page cannot be read any more, for
  * unified-engine to report.
  */
-export async function replay(snapshot: Snapshot, settings: DispatchSettings, walked: ReadonlyMap<string, PageStat>): Promise<VFile[] | undefined> {
+export async function replay(snapshot: Snapshot, settings: DispatchSettings): Promise<VFile[] | undefined> {
   const cache = settings.cache!
   const configs = snapshot.configs.map((config) => deserializeConfig(config))
   const files: VFile[] = []
@@ -207,7 +207,7 @@ export async function replay(snapshot: Snapshot, settings: DispatchSettings, wal
     let stats: PageStat
     let readAt: number
     try {
-      stats = walked.get(absolute) ?? fs.statSync(absolute)
+      stats = settings.walked?.get(absolute) ?? fs.statSync(absolute)
       // A page whose stat is the one recorded when it was hashed need not be read (see `FileStamp`).
       const stamped = cache.getByStamp(key, stats, configKey)
       if (stamped) {

@@ -149,7 +149,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   let files: VFile[] | undefined
   try {
     if (snapshot && snapshot.signature === signature && extendedUnchanged(snapshot)) {
-      files = await replay(snapshot, dispatch(defaultConfig), inputs!.stats)
+      files = await replay(snapshot, dispatch(defaultConfig))
     }
     // A run through unified-engine keeps the walk's stats when this thread may lint a page (see
     // `DispatchSettings.walked`), some 150 bytes a page; each is dropped when its page comes.
