@@ -37,6 +37,15 @@ export interface ResolvedConfig {
   overrides: ResolvedOverride[]
   thirdPartyDirectives: boolean
   reportUnusedDisableDirectives: boolean
+  /** `false`: no Vale style; a path: the `.vale.ini` to use; undefined: the one each page's folder finds. */
+  vale: false | string | undefined
+  /** Severities the config sets for rules of Vale styles (`Google.Passive`), `off` included. */
+  styleRules: Map<string, Severity>
+}
+
+/** A rule of a Vale style (`Google.Passive`, `Vale.Spelling`): docs-lint's own rule ids have no dot. */
+export function isStyleRuleId(ruleId: string): boolean {
+  return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(ruleId)
 }
 
 /** A problem in configuration: reported once, with exit code 2. */
@@ -44,7 +53,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-const topLevelKeys = ['$schema', 'extends', 'rules', 'components', 'language', 'overrides', 'thirdPartyDirectives', 'reportUnusedDisableDirectives']
+const topLevelKeys = ['$schema', 'extends', 'rules', 'components', 'language', 'overrides', 'thirdPartyDirectives', 'reportUnusedDisableDirectives', 'vale']
 const overrideKeys = ['files', 'languages', 'language', 'rules']
 const severities: Record<string, Severity> = {
   off: 'off', info: 'info', warn: 'warn', warning: 'warn', error: 'error',
@@ -136,6 +145,7 @@ function expectation(error: ErrorObject): string {
 /** Validate one rule setting and turn it into an entry (or `undefined` when off). */
 export function resolveRuleSetting(ruleId: string, setting: unknown, filePath?: string, place?: Place): RuleEntry | undefined {
   const at = where(filePath, place?.container, place?.key)
+  if (isStyleRuleId(ruleId)) return styleRuleSetting(ruleId, setting, filePath, place)
   if (!ruleInfoById.has(ruleId)) throw new ConfigError(unknownRuleMessage(ruleId, filePath, place))
   let severityValue: unknown = setting
   let options: unknown
@@ -166,6 +176,18 @@ export function resolveRuleSetting(ruleId: string, setting: unknown, filePath?: 
   }
   if (severity === 'off') return undefined
   return {severity, options: options as Record<string, unknown> | undefined}
+}
+
+/** A Vale style's rule takes a severity only: its options are in its style's rule file. */
+function styleRuleSetting(ruleId: string, setting: unknown, filePath?: string, place?: Place): RuleEntry | undefined {
+  if (Array.isArray(setting)) {
+    if (setting.length !== 1) {
+      throw new ConfigError('Invalid setting for rule `' + ruleId + '`' + where(filePath, place?.container, place?.key) + ': a Vale style\'s rule takes a severity only, its options are in its rule file')
+    }
+    setting = setting[0]
+  }
+  const severity = parseSeverity(setting, ruleId, filePath, place)
+  return severity === 'off' ? undefined : {severity, options: undefined}
 }
 
 /** Load a config file that another config `extends`, or the one given (JSON, YAML, or CommonJS); `cwd` names it in messages. */
@@ -241,6 +263,7 @@ export function resolveConfig(
     overrides: [],
     thirdPartyDirectives: undefined,
     reportUnusedDisableDirectives: undefined,
+    vale: undefined,
     cwd: path.resolve(options.cwd ?? process.cwd()),
     trusted: options.trusted !== false
   }
@@ -256,7 +279,9 @@ export function resolveConfig(
     language: state.language ?? 'en',
     overrides: state.overrides,
     thirdPartyDirectives: state.thirdPartyDirectives ?? true,
-    reportUnusedDisableDirectives: options.reportUnusedDisableDirectives ?? state.reportUnusedDisableDirectives ?? false
+    reportUnusedDisableDirectives: options.reportUnusedDisableDirectives ?? state.reportUnusedDisableDirectives ?? false,
+    vale: state.vale,
+    styleRules: new Map()
   }
   // Registry order keeps message order stable whatever order the config lists rules in.
   for (const rule of ruleInfos) {
@@ -266,6 +291,10 @@ export function resolveConfig(
     if (ruleEntry) resolved.rules.set(rule.id, ruleEntry)
   }
   for (const [ruleId, entry] of state.settings) {
+    if (isStyleRuleId(ruleId)) {
+      resolved.styleRules.set(ruleId, resolveRuleSetting(ruleId, entry.setting, entry.filePath)?.severity ?? 'off')
+      continue
+    }
     if (!ruleInfoById.has(ruleId)) throw new ConfigError(unknownRuleMessage(ruleId, entry.filePath))
   }
   // A config that leaves every rule off would lint nothing and pass: almost always a missing `extends`.
@@ -291,6 +320,7 @@ interface Collected {
   overrides: ResolvedOverride[]
   thirdPartyDirectives: boolean | undefined
   reportUnusedDisableDirectives: boolean | undefined
+  vale: false | string | undefined
   cwd: string
   trusted: boolean
 }
@@ -411,6 +441,13 @@ function collect(config: unknown, filePath: string | undefined, chain: string[],
     if (value === undefined) continue
     if (typeof value !== 'boolean') throw new ConfigError('Invalid `' + key + '`' + where(filePath, record, key) + ': expected `true` or `false`')
     state[key] = value
+  }
+  const vale = record['vale']
+  if (vale !== undefined) {
+    if (typeof vale !== 'boolean' && (typeof vale !== 'string' || vale === '')) {
+      throw new ConfigError('Invalid `vale`' + where(filePath, record, 'vale') + ': expected `true`, `false` or the path of a `.vale.ini`')
+    }
+    state.vale = vale === true ? undefined : vale === false ? false : path.resolve(filePath ? path.dirname(filePath) : state.cwd, vale)
   }
   const overrides = record['overrides']
   if (overrides !== undefined) {

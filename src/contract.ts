@@ -24,6 +24,11 @@ export interface UserConfig {
   thirdPartyDirectives?: boolean
   /** Warn about `docs-lint` comments that turn nothing off; default false. */
   reportUnusedDisableDirectives?: boolean
+  /**
+   * Vale styles: `true` (the default) lints with the `.vale.ini` Vale would find for each page, a path
+   * names the `.vale.ini` to use, `false` lints with no style.
+   */
+  vale?: boolean | string
 }
 
 export interface UserOverride {

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch'
-import type {ResolvedConfig, ResolvedOverride} from './config.js'
+import {isStyleRuleId, type ResolvedConfig, type ResolvedOverride} from './config.js'
 import {relativeTo} from './relative-path.js'
 
 // A config's `overrides` apply to some pages: those a glob matches, or those in a language. The config
@@ -49,13 +49,15 @@ export function pageConfig(config: ResolvedConfig, absolutePath: string, languag
   let result = byKey.get(key)
   if (!result) {
     const rules = new Map(config.rules)
+    const styleRules = new Map(config.styleRules)
     for (const index of matching) {
       for (const [ruleId, entry] of config.overrides[index]!.rules) {
-        if (entry) rules.set(ruleId, entry)
+        if (isStyleRuleId(ruleId)) styleRules.set(ruleId, entry ? entry.severity : 'off')
+        else if (entry) rules.set(ruleId, entry)
         else rules.delete(ruleId)
       }
     }
-    result = {...config, rules, overrides: []}
+    result = {...config, rules, styleRules, overrides: []}
     byKey.set(key, result)
   }
   return result

@@ -6,12 +6,13 @@ import {compareMessage} from 'vfile-sort'
 import type {VFileMessage} from 'vfile-message'
 import {docsLintParse, parseFailureOf} from './parse.js'
 import {lineColumn} from './text.js'
-import {createPage, releasePage, type Page} from './page.js'
+import {createPage, kindOf, releasePage, type Page} from './page.js'
+import {location} from 'vfile-location'
 import {collectSiteFacts, probeInlineControl, siteFactsKey} from './site/facts.js'
 import {siteFactsDigestKey} from './remote.js'
 import {runCheck, type Check, type Rule} from './rule.js'
 import {SOURCE, type Level} from './contract.js'
-import {builtinMessage} from './messages.js'
+import {builtinMessage, fatalOf} from './messages.js'
 import {sharedSoFar, timeShared, timing, timings} from './timing.js'
 import {ruleById} from '../rules/index.js'
 import type {ResolvedConfig} from './config.js'
@@ -23,6 +24,10 @@ import {applyThirdPartyDirectives} from './directives.js'
 import {applyInlineControl} from './inline-control.js'
 import {redactMessage, redactorOf, redactValue} from './redact.js'
 import {secretsIn} from './secrets.js'
+import {stylesFor} from './styles/registry.js'
+import {runStyles} from './styles/run.js'
+import {relativeTo} from './relative-path.js'
+import type {MessageExtras} from './contract.js'
 
 interface CompiledRule {
   rule: Rule<any>
@@ -120,6 +125,7 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
         runRule(entry, tree, file)
         if (entry.rule.masks) collectSecrets(entry.rule.id, file.messages.slice(before), page.source, secrets)
       }
+      const styleIds = failure ? undefined : lintStyles(tree, file, page.source, config, absolute)
       if (config.thirdPartyDirectives) applyThirdPartyDirectives(tree, file, compiled.ruleIds)
       // A file linted again (a caller's VFile) drops the hash of the facts it had.
       delete file.data[siteFactsDigestKey]
@@ -134,12 +140,12 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
         }
         if (facts) {
           file.data[siteFactsKey] = facts
-          probeInlineControl(facts, file, compiled.siteRuleIds, () => controlMessages(compiled, tree, file))
+          probeInlineControl(facts, file, compiled.siteRuleIds, () => controlMessages(compiled, tree, file, styleIds))
         } else {
-          controlMessages(compiled, tree, file)
+          controlMessages(compiled, tree, file, styleIds)
         }
       } else {
-        controlMessages(compiled, tree, file)
+        controlMessages(compiled, tree, file, styleIds)
       }
     }
     if (failure) {
@@ -209,8 +215,45 @@ function runRule(entry: CompiledRule, tree: Root, file: VFile): void {
   if (timing) timings.set(entry.rule.id, (timings.get(entry.rule.id) ?? 0) + performance.now() - sharedSoFar() - started)
 }
 
-function controlMessages(compiled: Compiled, tree: Root, file: VFile): void {
-  applyInlineControl(tree, file, knownRules, {reportUnused: compiled.reportUnused, siteRules: siteRuleIds})
+/**
+ * The page's Vale styles (the `.vale.ini` its folder finds, or the one the config names): their findings
+ * become messages like any rule's. Returns the ids of the style rules, which docs-lint comments may name.
+ */
+function lintStyles(tree: Root, file: VFile, source: string, config: ResolvedConfig, absolute: string): ReadonlySet<string> | undefined {
+  const styles = stylesFor(absolute, config.vale)
+  if (!styles) return undefined
+  const started = timing ? performance.now() - sharedSoFar() : 0
+  let findings: ReturnType<typeof runStyles>
+  try {
+    findings = runStyles(styles, {
+      tree,
+      source,
+      relative: relativeTo(path.dirname(styles.loaded.config.file), absolute),
+      extension: kindOf(file),
+      severities: config.styleRules
+    })
+  } catch (error) {
+    builtinMessage(file, 'rule-error', 'The Vale styles failed on this page: ' + String((error as Error).message ?? error), {fatal: true})
+    return new Set(styles.rules.keys())
+  }
+  const place = location(file)
+  for (const finding of findings) {
+    const start = place.toPoint(finding.start)
+    const end = place.toPoint(finding.end)
+    const message = file.message(finding.message, {place: start && end ? {start, end} : start, ruleId: finding.ruleId, source: SOURCE})
+    if (finding.url) message.url = finding.url
+    message.fatal = fatalOf(finding.level)
+    const extra = message as MessageExtras
+    if (finding.fix) extra.fix = finding.fix
+    if (finding.suggestions) extra.suggestions = finding.suggestions
+  }
+  if (timing) timings.set('(vale styles)', (timings.get('(vale styles)') ?? 0) + performance.now() - sharedSoFar() - started)
+  return new Set(styles.rules.keys())
+}
+
+function controlMessages(compiled: Compiled, tree: Root, file: VFile, styleIds?: ReadonlySet<string>): void {
+  const known = styleIds ? new Set([...knownRules, ...styleIds]) : knownRules
+  applyInlineControl(tree, file, known, {reportUnused: compiled.reportUnused, siteRules: siteRuleIds})
   // Messages without a place (a missing front matter on a blank page) point at the page's start.
   for (const message of file.messages) {
     if (message.source !== SOURCE) continue

@@ -20,6 +20,8 @@ export interface SerializedConfig {
   overrides: ResolvedConfig['overrides']
   thirdPartyDirectives: boolean
   reportUnusedDisableDirectives: boolean
+  vale: false | string | undefined
+  styleRules: Array<[string, ResolvedConfig['styleRules'] extends Map<string, infer S> ? S : never]>
 }
 
 export interface SerializedMessage {
@@ -48,8 +50,9 @@ export function serializeConfig(config: ResolvedConfig): SerializedConfig {
   let serialized = serializedConfigs.get(config)
   if (!serialized) {
     const rules = [...config.rules]
+    const styleRules = [...config.styleRules]
     const key = createHash('sha256')
-      .update(JSON.stringify([rules, config.components, config.language, config.overrides, config.thirdPartyDirectives, config.reportUnusedDisableDirectives]))
+      .update(JSON.stringify([rules, config.components, config.language, config.overrides, config.thirdPartyDirectives, config.reportUnusedDisableDirectives, config.vale ?? null, styleRules]))
       .digest('hex')
       .slice(0, 32)
     serialized = {
@@ -60,7 +63,9 @@ export function serializeConfig(config: ResolvedConfig): SerializedConfig {
       language: config.language,
       overrides: config.overrides,
       thirdPartyDirectives: config.thirdPartyDirectives,
-      reportUnusedDisableDirectives: config.reportUnusedDisableDirectives
+      reportUnusedDisableDirectives: config.reportUnusedDisableDirectives,
+      vale: config.vale,
+      styleRules
     }
     serializedConfigs.set(config, serialized)
   }
@@ -80,7 +85,9 @@ export function deserializeConfig(serialized: SerializedConfig): ResolvedConfig 
       language: serialized.language,
       overrides: serialized.overrides,
       thirdPartyDirectives: serialized.thirdPartyDirectives,
-      reportUnusedDisableDirectives: serialized.reportUnusedDisableDirectives
+      reportUnusedDisableDirectives: serialized.reportUnusedDisableDirectives,
+      vale: serialized.vale,
+      styleRules: new Map(serialized.styleRules)
     }
     deserializedConfigs.set(serialized.key, config)
   }

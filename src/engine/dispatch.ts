@@ -11,6 +11,7 @@ import {contentHash, stampOf, type FileStamp, type PageStat} from '../stamp.js'
 import {defaultMaxFileSize} from '../limits.js'
 import {PageTimeoutError, availableCores, type PagePool} from '../pool.js'
 import type {PageTask, TaskOutcome} from '../worker.js'
+import {stylesKeyFor} from '../styles/registry.js'
 import {applyPageResult, deserializeConfig, serializeConfig, type PageResult, type SerializedConfig} from '../remote.js'
 import {tookInPage} from '../memory.js'
 import {hashExtended, type Snapshot} from '../snapshot.js'
@@ -100,7 +101,9 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
   const walked = settings.walked?.get(absolute)
   if (walked) settings.walked!.delete(absolute)
   const hash = missed ?? (settings.cache ? contentHash(value) : '')
-  const cached = key === undefined || missed !== undefined ? undefined : settings.cache!.get(key, hash, config.key)
+  // A page's result depends on its Vale styles too: a changed rule file lints it again.
+  const configKey = config.key + stylesKeyFor(absolute, resolved.vale)
+  const cached = key === undefined || missed !== undefined ? undefined : settings.cache!.get(key, hash, configKey)
   if (cached) {
     applyResult(file, cached, resolved, inMemory ? value : undefined)
     return undefined
@@ -115,7 +118,7 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
   // No closure here holds `value`: a page from disk waits for its worker without its text.
   const inMemoryValue = inMemory ? value : undefined
   const done = (result: PageResult, linted: string, stamp?: FileStamp): void => {
-    if (key !== undefined) settings.cache!.set(key, linted, config.key, result, stamp)
+    if (key !== undefined) settings.cache!.set(key, linted, configKey, result, stamp)
     applyResult(file, result, resolved, inMemoryValue)
   }
   if (local) {
@@ -202,7 +205,7 @@ export async function replay(snapshot: Snapshot, settings: DispatchSettings): Pr
     const config = configs[configIndex]!
     const absolute = resolvePath(fileCwd, filePath)
     const key = cache.keyOf(absolute)
-    const configKey = serializeConfig(config).key
+    const configKey = serializeConfig(config).key + stylesKeyFor(absolute, config.vale)
     let value: string
     let stats: PageStat
     let readAt: number

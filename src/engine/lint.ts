@@ -14,6 +14,7 @@ import type {ChangeSet} from '../git.js'
 import {collectGarbage} from '../memory.js'
 import {discoverySignature, extendedUnchanged, type DiscoveryInputs} from '../snapshot.js'
 import {inShard, pageExtensions, screenFolders, skipOf, type Screened} from './discover.js'
+import {styleNotices} from '../styles/registry.js'
 import {RunConfigs, codeConfigs, configFinder, configRouter, notRegularFile, readGivenConfig} from './configs.js'
 import {autoJobs, collectAfterPages, dispatchPlugin, localPages, replay, snapshotOf, type DispatchSettings} from './dispatch.js'
 import {linearQueue, relabelEngineMessages, runUnifiedEngine} from './unified-engine-shims.js'
@@ -258,6 +259,8 @@ async function finish(
     cache.save()
     notices.push(...cache.notices)
   }
+  // A style docs-lint cannot run in full says so once: its missing styles and the rules it does not check.
+  notices.push(...styleNotices(cwd))
   return {files, configErrors: [...configErrors], notices, roots: screened.roots}
 }
 

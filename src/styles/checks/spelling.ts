@@ -1,0 +1,160 @@
+// Vale's `spelling` check kind: every word of a block that no dictionary of the rule knows, that no
+// filter skips and that neither the vocabularies nor the rule's ignore files accept, is reported with
+// the word as the message's `%s`. Suggestions are not computed while linting: `spellingSuggestions`
+// gives them to an editor that asks.
+import fs from 'node:fs'
+import path from 'node:path'
+import {compileValeRegex} from '../regex.js'
+import {UnsupportedRuleError, type CheckFactory, type StyleEnvironment, type StyleMatch, type StyleRuleSource} from '../types.js'
+import {ruleDictionaries, type DictionaryFields} from './spelling-dictionary.js'
+import {acceptedWords, nonGlobal} from './spelling-vocabulary.js'
+import {adjectiveOf, americanSpellingsOf, notProse, singularsOf, skippedByValeDefaults, stemOf, straightenQuotes, tokenizeWords} from './spelling-words.js'
+
+export {spellingSuggestions} from './spelling-dictionary.js'
+
+/** The folder of ignore files under StylesPath, which `Vale.Spelling` reads whole. */
+const ignoreFolder = path.join('config', 'ignore')
+/** Past this many distinct words, a rule forgets the verdicts it remembers (a bound on memory, not a limit). */
+const maxRemembered = 50_000
+
+export const spelling: CheckFactory = (rule, environment) => {
+  const fields = rule.fields
+  if (fields['split'] === true) throw new UnsupportedRuleError('`split` (checking the parts of identifiers) is not supported by docs-lint', 'split')
+  const dictionaries = ruleDictionaries(dictionaryFields(fields), environment)
+  const filters = ruleFilters(fields['filters'])
+  const accepted = acceptedWords(environment.accept, ignoredWords(rule, environment))
+  const valeDefaults = fields['custom'] !== true
+  const verdicts = new Map<string, boolean>()
+
+  function isKnown(word: string): boolean {
+    return dictionaries.some((dictionary) => dictionary.correct(word)) || accepted.accepts(word)
+  }
+
+  /** Whether a word is no misspelling: a filter skips it, or it is known. */
+  function passes(word: string): boolean {
+    if (filters.some((filter) => filter.test(word))) return true
+    if (valeDefaults && skippedByValeDefaults(word)) return true
+    if (notProse(word) || isKnownWithEnding(word, isKnown)) return true
+    // A compound is spelled right when each of its parts is (`custom` rules only: Vale's defaults skip it).
+    const parts = word.split('-').filter((part) => part !== '')
+    return parts.length > 1 && parts.every((part) => notProse(part) || isKnownWithEnding(part, isKnown))
+  }
+
+  return {
+    run(block) {
+      const text = accepted.maskPhrases(straightenQuotes(block.text))
+      const matches: StyleMatch[] = []
+      for (const word of tokenizeWords(text)) {
+        let correct = verdicts.get(word.text)
+        if (correct === undefined) {
+          correct = passes(word.text)
+          if (verdicts.size >= maxRemembered) verdicts.clear()
+          verdicts.set(word.text, correct)
+        }
+        if (!correct) matches.push({start: word.start, end: word.end, args: [word.text]})
+      }
+      return matches
+    }
+  }
+}
+
+/**
+ * Known as written, as the word it is a possessive or contraction of (`Helius's`, `API'll`), as the
+ * plural of a known word (`webhooks` of an accepted `webhook`), as the adverb of a known `-ic` adjective
+ * (`programmatically`), or as a British spelling (`behaviour`).
+ */
+function isKnownWithEnding(word: string, isKnown: (word: string) => boolean): boolean {
+  if (isKnown(word)) return true
+  const stem = stemOf(word)
+  if (stem !== undefined) return isKnownWithEnding(stem, isKnown)
+  const adjective = adjectiveOf(word)
+  return singularsOf(word).some(isKnown) || americanSpellingsOf(word).some(isKnown) || (adjective !== undefined && isKnown(adjective))
+}
+
+function dictionaryFields(fields: StyleRuleSource['fields']): DictionaryFields {
+  return {
+    dictionaries: stringList(fields['dictionaries'], 'dictionaries'),
+    dicpath: optionalString(fields['dicpath'], 'dicpath'),
+    dic: optionalString(fields['dic'], 'dic'),
+    aff: optionalString(fields['aff'], 'aff'),
+    append: fields['append'] === true
+  }
+}
+
+/** The rule's `filters`, each a Vale regex that skips any word it matches anywhere in it. */
+function ruleFilters(value: unknown): RegExp[] {
+  return stringList(value, 'filters').map((pattern) => {
+    try {
+      return nonGlobal(compileValeRegex(pattern))
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new UnsupportedRuleError('The filter `' + pattern + '` cannot be used: ' + reason, 'filters')
+    }
+  })
+}
+
+/**
+ * The lines of the rule's ignore files. A rule's `ignore` names files found as written (from the working
+ * folder), under StylesPath or under `StylesPath/config/ignore`; every one that exists is read.
+ * `Vale.Spelling` reads every file of `StylesPath/config/ignore` instead.
+ */
+function ignoredWords(rule: StyleRuleSource, environment: StyleEnvironment): string[] {
+  const texts = isBuiltIn(rule)
+    ? builtInIgnoreFiles(environment.stylesPath).map((file) => environment.readText(file))
+    : stringList(rule.fields['ignore'], 'ignore').flatMap((name) => ignoreFileTexts(name, environment))
+  return texts.flatMap(wordLines)
+}
+
+function isBuiltIn(rule: StyleRuleSource): boolean {
+  return rule.id === 'Vale.Spelling' && rule.file === undefined
+}
+
+function ignoreFileTexts(name: string, environment: StyleEnvironment): string[] {
+  const candidates = new Set([path.resolve(name), path.resolve(environment.stylesPath, name), path.resolve(environment.stylesPath, ignoreFolder, name)])
+  const texts = [...candidates].flatMap((file) => {
+    try {
+      return [environment.readText(file)]
+    } catch {
+      return []
+    }
+  })
+  if (texts.length === 0) {
+    throw new UnsupportedRuleError('The ignore file `' + name + '` is not in StylesPath (`' + environment.stylesPath + '`) nor in its `config/ignore` folder', 'ignore')
+  }
+  return texts
+}
+
+/** Every file of `StylesPath/config/ignore`, in name order (none when the folder is not there). */
+function builtInIgnoreFiles(stylesPath: string): string[] {
+  const folder = path.join(stylesPath, ignoreFolder)
+  try {
+    return fs
+      .readdirSync(folder, {withFileTypes: true})
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(folder, entry.name))
+      .sort()
+  } catch {
+    return []
+  }
+}
+
+/** The words of an ignore file: one a line, blank lines and a lone `#` left out. */
+function wordLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && line !== '#')
+}
+
+function stringList(value: unknown, field: string): string[] {
+  if (value === undefined || value === null) return []
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value
+  throw new UnsupportedRuleError('`' + field + '` must be a string or a list of strings', field)
+}
+
+function optionalString(value: unknown, field: string): string | undefined {
+  if (value === undefined || value === null) return undefined
+  if (typeof value === 'string') return value
+  throw new UnsupportedRuleError('`' + field + '` must be a string', field)
+}

@@ -1,0 +1,65 @@
+// Vale's comments on a page: `vale off` / `vale on`, `vale Style.Rule = NO` / `YES`, and
+// `vale Style.Rule["match"] = NO` for some matches only. They are read from the tree (HTML comments,
+// MDX `{/* */}` comments), and with the `.vale.ini`'s CommentDelimiters from the text as well.
+import type {Root} from 'mdast'
+import {visit} from '../walk.js'
+
+interface CommentEvent {
+  offset: number
+  text: string
+}
+
+/** Whether a rule's finding at a source offset is turned off by the page's Vale comments. */
+export type CommentControl = (ruleId: string, match: string, offset: number) => boolean
+
+const commentText = /^\s*(?:\/\*([\s\S]*)\*\/|<!--([\s\S]*)-->)\s*$/
+
+function escapeRegex(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')
+}
+
+export function commentControl(tree: Root, source: string, delimiters: [string, string] | undefined): CommentControl {
+  const events: CommentEvent[] = []
+  visit(tree, (node) => {
+    if (node.type !== 'html' && node.type !== 'mdxFlowExpression' && node.type !== 'mdxTextExpression') return undefined
+    const match = commentText.exec(node.value)
+    const text = (match?.[1] ?? match?.[2])?.trim()
+    if (text?.startsWith('vale') && node.position?.start.offset !== undefined) events.push({offset: node.position.start.offset, text})
+    return undefined
+  })
+  if (delimiters && source.includes(delimiters[0])) {
+    const pattern = new RegExp(escapeRegex(delimiters[0]) + '\\s*(vale\\b[^\\n]*?)\\s*' + escapeRegex(delimiters[1]), 'g')
+    for (const match of source.matchAll(pattern)) {
+      if (!events.some((event) => event.offset === match.index)) events.push({offset: match.index, text: match[1]!.trim()})
+    }
+  }
+  if (events.length === 0) return () => false
+  events.sort((a, b) => a.offset - b.offset)
+  return (ruleId, matched, offset) => {
+    let off = false
+    const rules = new Map<string, boolean>()
+    for (const event of events) {
+      if (event.offset > offset) break
+      apply(event.text, rules, (value) => (off = value))
+    }
+    if (off) return true
+    return rules.get(ruleId + '[' + matched + ']') ?? rules.get(ruleId) ?? false
+  }
+}
+
+function apply(text: string, rules: Map<string, boolean>, setOff: (value: boolean) => void): void {
+  if (text === 'vale off') return setOff(true)
+  if (text === 'vale on') return setOff(false)
+  const some = /^vale\s+(\S+?\.\S+?)(\[.+\])\s*=\s*(YES|NO)$/.exec(text)
+  if (some) {
+    try {
+      const matches = JSON.parse(some[2]!) as unknown
+      if (Array.isArray(matches)) for (const entry of matches) rules.set(some[1] + '[' + String(entry) + ']', some[3] === 'NO')
+    } catch {
+      // Not a list of strings: Vale ignores the comment too.
+    }
+    return
+  }
+  const one = /^vale\s+(\S+\.\S+)\s*=\s*(YES|NO)$/.exec(text)
+  if (one) rules.set(one[1]!, one[2] === 'NO')
+}

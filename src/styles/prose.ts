@@ -1,0 +1,284 @@
+// The prose of a page as Vale's scopes name it, read from the MDX tree: headings, paragraphs (and their
+// sentences), list items, table cells, blockquotes, alt text and component titles. Code, inline code,
+// JSX expressions and attributes, import/export, URLs and front matter never become text a style reads.
+import type {Nodes, Parents, PhrasingContent, Root, RootContent} from 'mdast'
+import type {MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx'
+import {MappedText} from './text-map.js'
+
+export interface ProseBlock {
+  scope: string
+  mapped: MappedText
+}
+
+export interface PageProse {
+  /** Blocks in document order; a paragraph's `paragraph` and `sentence` blocks come from `sentencesOf`. */
+  blocks: ProseBlock[]
+  /** Body text (paragraphs, list items, blockquotes), for `summary` rules. */
+  summary: MappedText
+  /** Counts for `metric` rules: `heading.h2`, `list`, `blockquote`, `pre`, `paragraphs`, ... */
+  metrics: Record<string, number>
+  /** Source ranges that are not prose (code, expressions, tags, URLs, front matter): `raw` findings there are dropped. */
+  nonProse: Array<[number, number]>
+}
+
+export interface ProseOptions {
+  /** Inline scopes whose text is not linted (`IgnoredScopes`: `code`, `tt`, `a`, `strong`, ...). */
+  ignoredScopes: ReadonlySet<string>
+  /** Block scopes left out entirely (`SkippedScopes`: `pre`, `figure`, `blockquote`, `table`, ...). */
+  skippedScopes: ReadonlySet<string>
+  /** Source ranges (TokenIgnores, BlockIgnores) whose text is replaced by `*`s. */
+  masked: ReadonlyArray<[number, number]>
+}
+
+type Context = 'body' | 'list' | 'blockquote'
+
+/** Where in its block's text a link, bold or italic text lies: Vale lints it as a scope of its own too. */
+interface InlinePart {
+  scope: string
+  start: number
+  end: number
+}
+
+const proseAttributes: Record<string, string> = {title: 'text.attr.title', alt: 'text.attr.alt'}
+
+/** Read the prose of a page's tree. */
+export function proseOf(tree: Root, source: string, options: ProseOptions): PageProse {
+  const page: PageProse = {blocks: [], summary: new MappedText(), metrics: {}, nonProse: []}
+  const reader = new ProseReader(source, options, page)
+  reader.flow(tree.children, 'body')
+  page.metrics['paragraphs'] = page.metrics['paragraphs'] ?? 0
+  return page
+}
+
+function rangeOf(node: {position?: {start: {offset?: number | undefined}; end: {offset?: number | undefined}} | undefined}): [number, number] | undefined {
+  const start = node.position?.start.offset
+  const end = node.position?.end.offset
+  return start === undefined || end === undefined ? undefined : [start, end]
+}
+
+class ProseReader {
+  constructor(
+    private readonly source: string,
+    private readonly options: ProseOptions,
+    private readonly page: PageProse
+  ) {}
+
+  private count(metric: string): void {
+    this.page.metrics[metric] = (this.page.metrics[metric] ?? 0) + 1
+  }
+
+  private notProse(node: Nodes): void {
+    const range = rangeOf(node)
+    if (range) this.page.nonProse.push(range)
+  }
+
+  private skipped(...scopes: string[]): boolean {
+    return scopes.some((scope) => this.options.skippedScopes.has(scope))
+  }
+
+  flow(nodes: readonly RootContent[], context: Context): void {
+    for (const node of nodes) this.flowNode(node, context)
+  }
+
+  private flowNode(node: RootContent, context: Context): void {
+    switch (node.type) {
+      case 'heading': {
+        const tag = 'h' + node.depth
+        if (this.skipped(tag, 'heading')) return
+        this.count('heading.' + tag)
+        this.block('text.heading.' + tag, node.children, false)
+        return
+      }
+      case 'paragraph':
+        this.paragraph(node.children, context)
+        return
+      case 'list':
+        if (this.skipped('ul', 'ol', 'li', 'list')) return
+        for (const item of node.children) this.flow(item.children, 'list')
+        return
+      case 'blockquote':
+        if (this.skipped('blockquote') || this.options.ignoredScopes.has('blockquote')) return this.notProse(node)
+        this.flow(node.children, 'blockquote')
+        return
+      case 'table':
+        if (this.skipped('table')) return this.notProse(node)
+        node.children.forEach((row, index) => {
+          const scope = index === 0 ? 'text.table.header' : 'text.table.cell'
+          if (this.skipped(index === 0 ? 'th' : 'td')) return
+          for (const cell of row.children) this.block(scope, cell.children, false)
+        })
+        return
+      case 'footnoteDefinition':
+        this.flow(node.children, context)
+        return
+      case 'mdxJsxFlowElement':
+        this.element(node, context)
+        return
+      case 'code':
+        this.count('pre')
+        this.notProse(node)
+        return
+      default:
+        // Front matter, HTML, import/export, expressions, definitions, thematic breaks.
+        this.notProse(node as Nodes)
+    }
+  }
+
+  private element(node: MdxJsxFlowElement, context: Context): void {
+    const name = node.name ?? ''
+    if (/^[a-z]/.test(name) && this.skipped(name)) return this.notProse(node)
+    this.tagRanges(node)
+    this.attributes(node)
+    this.flow(node.children as RootContent[], context)
+  }
+
+  /** The tags of a JSX element (its name and attributes), around its children, are not prose. */
+  private tagRanges(node: MdxJsxFlowElement | MdxJsxTextElement): void {
+    const range = rangeOf(node)
+    if (!range) return
+    const first = node.children[0] ? rangeOf(node.children[0]) : undefined
+    const last = node.children.at(-1) ? rangeOf(node.children.at(-1)!) : undefined
+    this.page.nonProse.push([range[0], first ? first[0] : range[1]])
+    if (last) this.page.nonProse.push([last[1], range[1]])
+  }
+
+  /** `title` and `alt` attributes written as plain strings are prose a reader sees. */
+  private attributes(node: MdxJsxFlowElement | MdxJsxTextElement): void {
+    const start = node.position?.start.offset
+    if (start === undefined) return
+    for (const attribute of node.attributes) {
+      if (attribute.type !== 'mdxJsxAttribute' || typeof attribute.value !== 'string') continue
+      const scope = proseAttributes[attribute.name]
+      if (!scope || (attribute.name === 'title' && !/^[A-Z]/.test(node.name ?? ''))) continue
+      if (scope === 'text.attr.alt' && (this.skipped('alt') || this.options.ignoredScopes.has('img'))) continue
+      const at = this.attributeValueOffset(attribute, start)
+      if (at === undefined) continue
+      const mapped = new MappedText()
+      mapped.align(attribute.value, this.source.slice(at, at + attribute.value.length), at)
+      this.push(scope, mapped)
+    }
+  }
+
+  /** Where an attribute's quoted value starts in the source (micromark keeps no position for it). */
+  private attributeValueOffset(attribute: MdxJsxAttribute, elementStart: number): number | undefined {
+    const position = (attribute as {position?: {start: {offset?: number}; end: {offset?: number}}}).position
+    const from = position?.start.offset ?? elementStart
+    const to = position?.end.offset ?? this.source.indexOf('>', elementStart)
+    const text = this.source.slice(from, to === -1 ? undefined : to)
+    const match = new RegExp('\\b' + attribute.name + '\\s*=\\s*(["\'])').exec(text)
+    return match ? from + match.index + match[0].length : undefined
+  }
+
+  private paragraph(children: PhrasingContent[], context: Context): void {
+    const scope = context === 'list' ? 'text.list' : context === 'blockquote' ? 'text.blockquote' : 'text'
+    if (context === 'list') this.count('list')
+    else if (context === 'blockquote') this.count('blockquote')
+    else this.count('paragraphs')
+    this.block(scope, children, true)
+  }
+
+  /** One block of inline content; body blocks also join the page's summary. */
+  private block(scope: string, children: PhrasingContent[], body: boolean): void {
+    const mapped = new MappedText()
+    const inline: InlinePart[] = []
+    for (const child of children) this.inline(child, mapped, inline)
+    mapped.mask(this.options.masked)
+    // Vale lints the text of links, bold and italics on their own too, before the block that holds them.
+    for (const part of inline) this.push(part.scope, mapped.slice(part.start, part.end))
+    this.push(scope, mapped)
+    if (body && mapped.text.trim() !== '') {
+      if (this.page.summary.text !== '') this.page.summary.stand('\n\n', mapped.segments[0]?.source ?? 0, mapped.segments[0]?.source ?? 0)
+      this.page.summary.append(mapped)
+    }
+  }
+
+  private push(scope: string, mapped: MappedText): void {
+    if (mapped.text.trim() === '') return
+    this.page.blocks.push({scope, mapped})
+  }
+
+  private stars(node: Nodes, mapped: MappedText, length?: number): void {
+    const range = rangeOf(node)
+    if (!range) return
+    this.page.nonProse.push(range)
+    mapped.stand('*'.repeat(Math.max(1, length ?? range[1] - range[0])), range[0], range[1])
+  }
+
+  private inline(node: PhrasingContent, mapped: MappedText, inline: InlinePart[]): void {
+    const range = rangeOf(node)
+    switch (node.type) {
+      case 'text':
+        if (range) mapped.align(node.value, this.source.slice(range[0], range[1]), range[0])
+        return
+      case 'inlineCode':
+        this.stars(node, mapped, node.value.length)
+        return
+      case 'break':
+        if (range) mapped.stand('\n', range[0], range[1])
+        return
+      case 'emphasis':
+      case 'strong':
+      case 'delete': {
+        const names = node.type === 'emphasis' ? ['em', 'i', 'emphasis'] : node.type === 'strong' ? ['strong', 'b'] : ['del', 's']
+        if (names.some((name) => this.options.ignoredScopes.has(name))) return this.stars(node, mapped)
+        this.children(node, node.type === 'delete' ? undefined : node.type, mapped, inline)
+        return
+      }
+      case 'link':
+      case 'linkReference':
+        this.link(node, mapped, inline)
+        return
+      case 'image':
+      case 'imageReference':
+        this.image(node)
+        return
+      case 'mdxJsxTextElement':
+        this.textElement(node, mapped, inline)
+        return
+      default:
+        // Inline HTML, expressions, footnote references: not prose.
+        if (node.type === 'mdxTextExpression') return this.stars(node, mapped, 1)
+        this.notProse(node)
+    }
+  }
+
+  /** Inline children, with a block of their own for a scope that rules may target (`link`, `strong`, `emphasis`). */
+  private children(node: Parents, scope: string | undefined, mapped: MappedText, inline: InlinePart[]): void {
+    const start = mapped.text.length
+    for (const child of node.children as PhrasingContent[]) this.inline(child, mapped, inline)
+    if (scope && mapped.text.length > start) inline.push({scope, start, end: mapped.text.length})
+  }
+
+  private link(node: Extract<PhrasingContent, {type: 'link' | 'linkReference'}>, mapped: MappedText, inline: InlinePart[]): void {
+    const text = node.children.map((child) => ('value' in child ? child.value : '')).join('')
+    const url = node.type === 'link' ? node.url : ''
+    // A bare URL (an autolink) is an address, not words.
+    const bare = node.type === 'link' && (text === url || url.replace(/^mailto:/, '') === text || /^(?:https?:\/\/|www\.)/.test(text))
+    if (bare || this.options.ignoredScopes.has('a') || this.options.ignoredScopes.has('link')) return this.stars(node, mapped, text.length)
+    const range = rangeOf(node)
+    const last = node.children.at(-1) ? rangeOf(node.children.at(-1)!) : undefined
+    if (range && last) this.page.nonProse.push([last[1], range[1]])
+    this.children(node, 'link', mapped, inline)
+  }
+
+  private image(node: Extract<PhrasingContent, {type: 'image' | 'imageReference'}>): void {
+    this.notProse(node)
+    const range = rangeOf(node)
+    if (!range || !node.alt || this.skipped('alt') || this.options.ignoredScopes.has('img')) return
+    const at = this.source.indexOf(node.alt, range[0])
+    if (at === -1 || at >= range[1]) return
+    const mapped = new MappedText()
+    mapped.copy(node.alt, at)
+    this.push('text.attr.alt', mapped)
+  }
+
+  private textElement(node: MdxJsxTextElement, mapped: MappedText, inline: InlinePart[]): void {
+    const name = node.name ?? ''
+    const lower = /^[a-z]/.test(name)
+    if (lower && (this.options.ignoredScopes.has(name) || ['code', 'kbd', 'tt', 'pre', 'var', 'samp'].includes(name))) return this.stars(node, mapped)
+    this.tagRanges(node)
+    this.attributes(node)
+    const scope = name === 'a' ? 'link' : name === 'strong' || name === 'b' ? 'strong' : name === 'em' || name === 'i' ? 'emphasis' : undefined
+    this.children(node as unknown as Parents, scope, mapped, inline)
+  }
+}

@@ -1,0 +1,60 @@
+// Which styles lint a page: the `.vale.ini` the docs-lint config names, or the one Vale would find (the
+// page's folder, then each folder above it), loaded and compiled once per process. The problems of every
+// style set loaded here are kept for the run to show once.
+import path from 'node:path'
+import {compileStyles, type CompiledStyles} from './compile.js'
+import {findValeIni} from './config.js'
+import {loadStyles} from './load.js'
+
+const iniByFolder = new Map<string, string | undefined>()
+const stylesByIni = new Map<string, CompiledStyles>()
+
+/** `vale` in the docs-lint config: `false` turns styles off, a path names the `.vale.ini`. */
+export type ValeSetting = false | string | undefined
+
+/** The `.vale.ini` that applies to a page (absolute path), if any. */
+export function valeIniFor(absolutePage: string, setting: ValeSetting): string | undefined {
+  if (setting === false) return undefined
+  if (typeof setting === 'string') return setting
+  return findValeIni(path.dirname(absolutePage), iniByFolder)
+}
+
+/** The compiled styles of a `.vale.ini`, loaded on first use. */
+export function stylesOf(iniFile: string): CompiledStyles {
+  let styles = stylesByIni.get(iniFile)
+  if (!styles) {
+    styles = compileStyles(loadStyles(iniFile))
+    stylesByIni.set(iniFile, styles)
+  }
+  return styles
+}
+
+/** The styles that lint a page, or undefined. */
+export function stylesFor(absolutePage: string, setting: ValeSetting): CompiledStyles | undefined {
+  const ini = valeIniFor(absolutePage, setting)
+  return ini ? stylesOf(ini) : undefined
+}
+
+/** What a cache key needs to change when a style changes: the digest of the page's style set. */
+export function stylesKeyFor(absolutePage: string, setting: ValeSetting): string {
+  const styles = stylesFor(absolutePage, setting)
+  return styles ? ':' + styles.loaded.digest : ''
+}
+
+/** Every problem of the style sets loaded in this process, once each: `file:line: message`. */
+export function styleNotices(cwd: string): string[] {
+  const notices = new Set<string>()
+  for (const styles of stylesByIni.values()) {
+    for (const problem of [...styles.loaded.problems, ...styles.unsupported]) {
+      const relative = path.relative(cwd, problem.file)
+      notices.add((relative && !relative.startsWith('..') ? relative : problem.file) + ':' + problem.line + ': ' + problem.message)
+    }
+  }
+  return [...notices]
+}
+
+/** Forget loaded styles (the language server, when a style file changes). */
+export function forgetStyles(): void {
+  iniByFolder.clear()
+  stylesByIni.clear()
+}

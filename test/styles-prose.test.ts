@@ -1,0 +1,80 @@
+// The prose a style reads from an MDX page: what is text, what is not, and the way back to the source.
+import {describe, expect, it} from 'vitest'
+import {VFile} from 'vfile'
+import {docsLintParse} from '../src/parse.js'
+import {unified} from 'unified'
+import type {Root} from 'mdast'
+import {proseOf} from '../src/styles/prose.js'
+
+function parse(source: string, name = 'page.mdx'): Root {
+  const file = new VFile({value: source, path: name})
+  const processor = unified().use(docsLintParse, {})
+  return processor.parse(file) as Root
+}
+
+const defaults = {ignoredScopes: new Set(['code', 'tt', 'kbd']), skippedScopes: new Set(['script', 'style', 'pre', 'figure']), masked: []}
+
+function blocks(source: string, name?: string) {
+  const prose = proseOf(parse(source, name), source, defaults)
+  return prose.blocks.map((block) => [block.scope, block.mapped.text])
+}
+
+describe('prose of an MDX page', () => {
+  it('reads headings, paragraphs, list items, table cells and blockquotes by scope', () => {
+    const source = '## Set up\n\nRun the tool.\n\n- First item\n- Second item\n\n| Name | Value |\n| --- | --- |\n| a | b |\n\n> Quoted words.\n'
+    expect(blocks(source)).toEqual([
+      ['text.heading.h2', 'Set up'],
+      ['text', 'Run the tool.'],
+      ['text.list', 'First item'],
+      ['text.list', 'Second item'],
+      ['text.table.header', 'Name'],
+      ['text.table.header', 'Value'],
+      ['text.table.cell', 'a'],
+      ['text.table.cell', 'b'],
+      ['text.blockquote', 'Quoted words.']
+    ])
+  })
+
+  it('never reads code, expressions, imports, front matter or URLs as words', () => {
+    const source = '---\ntitle: Very good\n---\nimport {X} from "x"\n\nRun `npm install` with {props.name} at https://example.com today.\n\n```js\nconst really = 1\n```\n\n{/* a comment */}\n'
+    expect(blocks(source)).toEqual([['text', 'Run *********** with * at ******************* today.']])
+  })
+
+  it('reads text inside components and the titles of components, never other attributes', () => {
+    const source = '<Note>\n  Read this first.\n</Note>\n\n<Card title="Get started" href="/start" icon="rocket">\n  Set up the SDK.\n</Card>\n'
+    expect(blocks(source)).toEqual([
+      ['text', 'Read this first.'],
+      ['text.attr.title', 'Get started'],
+      ['text', 'Set up the SDK.']
+    ])
+  })
+
+  it('maps every offset of the text back to the source, across escapes, references and markup', () => {
+    const source = 'A **bold** move \\* and &amp; [a link](https://x.y) end.\n'
+    const prose = proseOf(parse(source), source, defaults)
+    const paragraph = prose.blocks.find((block) => block.scope === 'text')!.mapped
+    expect(paragraph.text).toBe('A bold move * and & a link end.')
+    for (const word of ['bold', 'move', 'and', 'link', 'end']) {
+      const at = paragraph.text.indexOf(word)
+      const [start, end] = paragraph.sourceRange(at, at + word.length)
+      expect(source.slice(start, end)).toBe(word)
+    }
+    const [start, end] = paragraph.sourceRange(paragraph.text.indexOf('&'), paragraph.text.indexOf('&') + 1)
+    expect(source.slice(start, end)).toBe('&amp;')
+  })
+
+  it('gives links, bold and italic text blocks of their own, as Vale does', () => {
+    expect(blocks('See [the guide](/guide) and *this*.\n')).toEqual([
+      ['link', 'the guide'],
+      ['emphasis', 'this'],
+      ['text', 'See the guide and this.']
+    ])
+  })
+
+  it('replaces TokenIgnores matches by `*`s and leaves SkippedScopes out', () => {
+    const source = 'Use {{ site.name }} here.\n\n> Skipped.\n'
+    const at = source.indexOf('{{')
+    const prose = proseOf(parse(source, 'page.md'), source, {...defaults, skippedScopes: new Set(['blockquote']), masked: [[at, source.indexOf('}}') + 2]]})
+    expect(prose.blocks.map((block) => block.mapped.text)).toEqual(['Use ** ********* ** here.'])
+  })
+})
