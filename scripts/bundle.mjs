@@ -242,6 +242,13 @@ const playground = path.join(dist, 'playground')
 const shims = path.join(project, 'scripts/playground')
 fs.rmSync(playground, {recursive: true, force: true})
 const unavailable = path.join(shims, 'unavailable.mjs')
+// Vale styles are files beside a site (a `.vale.ini`, a styles folder): the browser has none to read.
+const noStyles = {
+  name: 'no-styles',
+  setup(build) {
+    build.onResolve({filter: /[\\/]styles[\\/]registry\.js$/}, () => ({path: path.join(shims, 'styles.mjs')}))
+  }
+}
 const browser = await esbuild.build({
   entryPoints: {playground: path.join(dist, 'src/playground/app.js')},
   outdir: playground,
@@ -263,7 +270,7 @@ const browser = await esbuild.build({
   },
   inject: [path.join(shims, 'shims.mjs')],
   define: {'import.meta.url': '"file:///playground/playground.js"'},
-  plugins: [participles, lazyLoads]
+  plugins: [noStyles, participles, lazyLoads]
 })
 fs.copyFileSync(path.join(shims, 'index.html'), path.join(playground, 'index.html'))
 // Rules that need the whole site run only in the command line; the playground must not carry them.

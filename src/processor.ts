@@ -24,9 +24,7 @@ import {applyThirdPartyDirectives} from './directives.js'
 import {applyInlineControl} from './inline-control.js'
 import {redactMessage, redactorOf, redactValue} from './redact.js'
 import {secretsIn} from './secrets.js'
-import {stylesFor} from './styles/registry.js'
-import {runStyles} from './styles/run.js'
-import {relativeTo} from './relative-path.js'
+import {styleFindings} from './styles/registry.js'
 import type {MessageExtras} from './contract.js'
 
 interface CompiledRule {
@@ -125,7 +123,8 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
         runRule(entry, tree, file)
         if (entry.rule.masks) collectSecrets(entry.rule.id, file.messages.slice(before), page.source, secrets)
       }
-      const styleIds = failure ? undefined : lintStyles(tree, file, page.source, config, absolute)
+      // A team's styles are written for the site's language: a translated page is left to its translators.
+      const styleIds = failure || page.language !== settings.config.language ? undefined : lintStyles(tree, file, page.source, config, absolute)
       if (config.thirdPartyDirectives) applyThirdPartyDirectives(tree, file, compiled.ruleIds)
       // A file linted again (a caller's VFile) drops the hash of the facts it had.
       delete file.data[siteFactsDigestKey]
@@ -220,24 +219,17 @@ function runRule(entry: CompiledRule, tree: Root, file: VFile): void {
  * become messages like any rule's. Returns the ids of the style rules, which docs-lint comments may name.
  */
 function lintStyles(tree: Root, file: VFile, source: string, config: ResolvedConfig, absolute: string): ReadonlySet<string> | undefined {
-  const styles = stylesFor(absolute, config.vale)
-  if (!styles) return undefined
   const started = timing ? performance.now() - sharedSoFar() : 0
-  let findings: ReturnType<typeof runStyles>
+  let styled: ReturnType<typeof styleFindings>
   try {
-    findings = runStyles(styles, {
-      tree,
-      source,
-      relative: relativeTo(path.dirname(styles.loaded.config.file), absolute),
-      extension: kindOf(file),
-      severities: config.styleRules
-    })
+    styled = styleFindings(absolute, config.vale, {tree, source, extension: kindOf(file), severities: config.styleRules})
   } catch (error) {
     builtinMessage(file, 'rule-error', 'The Vale styles failed on this page: ' + String((error as Error).message ?? error), {fatal: true})
-    return new Set(styles.rules.keys())
+    return undefined
   }
+  if (!styled) return undefined
   const place = location(file)
-  for (const finding of findings) {
+  for (const finding of styled.findings) {
     const start = place.toPoint(finding.start)
     const end = place.toPoint(finding.end)
     const message = file.message(finding.message, {place: start && end ? {start, end} : start, ruleId: finding.ruleId, source: SOURCE})
@@ -248,7 +240,7 @@ function lintStyles(tree: Root, file: VFile, source: string, config: ResolvedCon
     if (finding.suggestions) extra.suggestions = finding.suggestions
   }
   if (timing) timings.set('(vale styles)', (timings.get('(vale styles)') ?? 0) + performance.now() - sharedSoFar() - started)
-  return new Set(styles.rules.keys())
+  return styled.ruleIds
 }
 
 function controlMessages(compiled: Compiled, tree: Root, file: VFile, styleIds?: ReadonlySet<string>): void {

@@ -21,18 +21,22 @@ function blocks(source: string, name?: string) {
 
 describe('prose of an MDX page', () => {
   it('reads headings, paragraphs, list items, table cells and blockquotes by scope', () => {
-    const source = '## Set up\n\nRun the tool.\n\n- First item\n- Second item\n\n| Name | Value |\n| --- | --- |\n| a | b |\n\n> Quoted words.\n'
+    const source = '## Set up\n\nRun the tool.\n\n- First item\n- Second item\n\n| Field name | What it holds |\n| --- | --- |\n| a | The first value. |\n\n> Quoted words.\n'
     expect(blocks(source)).toEqual([
       ['text.heading.h2', 'Set up'],
       ['text', 'Run the tool.'],
       ['text.list', 'First item'],
       ['text.list', 'Second item'],
-      ['text.table.header', 'Name'],
-      ['text.table.header', 'Value'],
-      ['text.table.cell', 'a'],
-      ['text.table.cell', 'b'],
+      ['text.table.header', 'Field name'],
+      ['text.table.header', 'What it holds'],
+      ['text.table.cell', 'The first value.'],
       ['text.blockquote', 'Quoted words.']
     ])
+  })
+
+  it('leaves table cells of data alone: one token, a list of values, numbers', () => {
+    const source = '| Service | Latency | Samples |\n| --- | --- | --- |\n| frontend service | 125ms | [35ms, 40ms] |\n'
+    expect(blocks(source)).toEqual([['text.table.cell', 'frontend service']])
   })
 
   it('never reads code, expressions, imports, front matter or URLs as words', () => {

@@ -41,6 +41,13 @@ interface InlinePart {
 
 const proseAttributes: Record<string, string> = {title: 'text.attr.title', alt: 'text.attr.alt'}
 
+/** HTML elements that are blocks: their text is a block of its own, of the scope Vale gives the tag. */
+const htmlBlockScopes: Record<string, string> = {
+  p: 'text', div: 'text', section: 'text', dd: 'text', dt: 'text', tr: 'text', table: 'text', thead: 'text', tbody: 'text', ul: 'text', ol: 'text',
+  td: 'text.table.cell', th: 'text.table.header', caption: 'text.table.caption', figcaption: 'text.figure.caption', li: 'text.list', blockquote: 'text.blockquote',
+  h1: 'text.heading.h1', h2: 'text.heading.h2', h3: 'text.heading.h3', h4: 'text.heading.h4', h5: 'text.heading.h5', h6: 'text.heading.h6'
+}
+
 /** Read the prose of a page's tree. */
 export function proseOf(tree: Root, source: string, options: ProseOptions): PageProse {
   const page: PageProse = {blocks: [], summary: new MappedText(), metrics: {}, nonProse: []}
@@ -105,7 +112,7 @@ class ProseReader {
         node.children.forEach((row, index) => {
           const scope = index === 0 ? 'text.table.header' : 'text.table.cell'
           if (this.skipped(index === 0 ? 'th' : 'td')) return
-          for (const cell of row.children) this.block(scope, cell.children, false)
+          for (const cell of row.children) this.cell(scope, cell)
         })
         return
       case 'footnoteDefinition':
@@ -167,6 +174,21 @@ class ProseReader {
     const text = this.source.slice(from, to === -1 ? undefined : to)
     const match = new RegExp('\\b' + attribute.name + '\\s*=\\s*(["\'])').exec(text)
     return match ? from + match.index + match[0].length : undefined
+  }
+
+  /**
+   * A table cell of words is prose; a cell that holds one token or a list of values (`125ms`,
+   * `[35ms, 40ms]`, `true`) is data a page shows, such as a query's output, and is left alone.
+   */
+  private cell(scope: string, cell: Extract<RootContent, {type: 'tableCell'}>): void {
+    const mapped = new MappedText()
+    for (const child of cell.children) this.inline(child, mapped, [])
+    const text = mapped.text.trim()
+    if (!/\s/.test(text) || /^[[{(]/.test(text) || /^[-+\d.,:%*\s]+$/.test(text)) {
+      this.notProse(cell)
+      return
+    }
+    this.block(scope, cell.children, false)
   }
 
   private paragraph(children: PhrasingContent[], context: Context): void {
@@ -278,6 +300,19 @@ class ProseReader {
     if (lower && (this.options.ignoredScopes.has(name) || ['code', 'kbd', 'tt', 'pre', 'var', 'samp'].includes(name))) return this.stars(node, mapped)
     this.tagRanges(node)
     this.attributes(node)
+    const range = rangeOf(node)
+    // An HTML block written inline (`<td>`, `<li>`, `<p>` on one line) is a block of its own, as in Vale.
+    const blockScope = lower ? htmlBlockScopes[name] : undefined
+    if (blockScope !== undefined) {
+      if (range) mapped.stand('\n', range[0], range[0])
+      if (!this.skipped(name)) this.block(blockScope, node.children as PhrasingContent[], blockScope === 'text')
+      return
+    }
+    if (node.children.length === 0) {
+      // An empty element (`<br/>`, an icon) stands between the words around it.
+      if (range) mapped.stand(name === 'br' ? '\n' : '*', range[0], range[1])
+      return
+    }
     const scope = name === 'a' ? 'link' : name === 'strong' || name === 'b' ? 'strong' : name === 'em' || name === 'i' ? 'emphasis' : undefined
     this.children(node as unknown as Parents, scope, mapped, inline)
   }

@@ -5,6 +5,7 @@ import path from 'node:path'
 import {compileStyles, type CompiledStyles} from './compile.js'
 import {findValeIni} from './config.js'
 import {loadStyles} from './load.js'
+import {runStyles, type StyleFinding, type StylePage} from './run.js'
 
 const iniByFolder = new Map<string, string | undefined>()
 const stylesByIni = new Map<string, CompiledStyles>()
@@ -33,6 +34,17 @@ export function stylesOf(iniFile: string): CompiledStyles {
 export function stylesFor(absolutePage: string, setting: ValeSetting): CompiledStyles | undefined {
   const ini = valeIniFor(absolutePage, setting)
   return ini ? stylesOf(ini) : undefined
+}
+
+/**
+ * The findings of the styles that lint a page, and the ids of their rules (which docs-lint comments may
+ * name); undefined when no style applies. `page.relative` is filled in here.
+ */
+export function styleFindings(absolutePage: string, setting: ValeSetting, page: Omit<StylePage, 'relative'>): {findings: StyleFinding[]; ruleIds: ReadonlySet<string>} | undefined {
+  const styles = stylesFor(absolutePage, setting)
+  if (!styles) return undefined
+  const relative = path.relative(path.dirname(styles.loaded.config.file), absolutePage).split(path.sep).join('/')
+  return {findings: runStyles(styles, {...page, relative}), ruleIds: new Set(styles.rules.keys())}
 }
 
 /** What a cache key needs to change when a style changes: the digest of the page's style set. */
