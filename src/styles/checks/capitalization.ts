@@ -99,9 +99,9 @@ function compileTerm(term: string, wrap: (pattern: string) => string): RegExp {
 }
 
 /**
- * Vale's exception pattern, `\b(?:term|term...)\b` with the longest terms first: one RegExp when docs-lint
- * can write it as one, else one per term (a vocabulary's `(?i)` entries have no place inside a JavaScript
- * pattern), whose leftmost match, the first term's on a tie, is the alternation's.
+ * Vale's exception pattern, `\b(?:term|term...)\b` with the longest terms first, each but a `(?i)` one
+ * marked `(?-i)` so that one entry's `(?i)` does not spread to the next: one RegExp, or when that cannot be
+ * compiled, one per term, whose leftmost match (the first term's on a tie) is the alternation's.
  */
 class Terms {
   private readonly patterns: RegExp[]
@@ -109,8 +109,9 @@ class Terms {
   constructor(terms: readonly string[]) {
     const longestFirst = [...terms].sort((a, b) => b.length - a.length)
     const wholeWord = (pattern: string) => `\\b(?:${pattern})\\b`
+    const caseKept = longestFirst.map((term) => (term.startsWith('(?i)') ? term : '(?-i)' + term))
     try {
-      this.patterns = [compileValeRegex(wholeWord(longestFirst.join('|')))]
+      this.patterns = [compileValeRegex(wholeWord(caseKept.join('|')))]
     } catch {
       this.patterns = longestFirst.map((term) => compileTerm(term, wholeWord))
     }

@@ -4,7 +4,7 @@
 // the small expression language below (numbers, variables, `+ - * /`, parentheses, `math.sqrt`-style
 // calls, comparisons, `&&`, `||`), never evaluated as JavaScript.
 import {UnsupportedRuleError, type CheckFactory, type StyleBlock, type StyleMatch} from '../types.js'
-import {sentenceStats, wordStats} from './text-stats.js'
+import {isSummary, sentenceStats, wordStats} from './text-stats.js'
 
 /** A value as Vale's script engine (Tengo) has it: integers and floats differ (`1/2` is 0, `8.0 == 8` is false). */
 type Value = {kind: 'int' | 'float'; number: number} | {kind: 'bool'; truth: boolean}
@@ -54,7 +54,7 @@ export const metric: CheckFactory = (rule) => {
   const countsSentences = names.has('sentences') || names.has('paragraphs')
   return {
     run(block: StyleBlock): StyleMatch[] {
-      if (block.scope !== 'summary') return []
+      if (!isSummary(block)) return []
       const variables = pageVariables(block, countsSentences)
       if (variables === undefined) return []
       const value = evaluate(formula, variables)
@@ -96,7 +96,9 @@ function float(number: number): Value {
   return {kind: 'float', number}
 }
 
+/** Whether `expression` gives a truth value rather than a number. */
 function isComparison(expression: Expression): boolean {
+  if (expression.type === 'unary') return expression.operator === '!'
   return expression.type === 'binary' && ['==', '!=', '<', '>', '<=', '>=', '&&', '||'].includes(expression.operator)
 }
 
@@ -126,7 +128,11 @@ function* namesIn(expression: Expression): Generator<string> {
   }
 }
 
-const tokenPattern = /\s*(?:(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)|(==|!=|>=|<=|&&|\|\||[-+*/()<>,!]))/y
+/** A token after spaces: a number (1), a name with dots like `math.sqrt` or `heading.h2` (2), an operator (3). */
+const tokenPattern = new RegExp(
+  String.raw`\s*(?:(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)|(==|!=|>=|<=|&&|\|\||[-+*/()<>,!]))`,
+  'y'
+)
 
 /** A recursive-descent parser with Go's precedence: `||`, `&&`, comparisons, `+ -`, `* /`, unary. */
 class Parser {
@@ -153,7 +159,14 @@ class Parser {
     return expression
   }
 
-  private static readonly levels: readonly (readonly string[])[] = [['||'], ['&&'], ['==', '!=', '<', '>', '<=', '>='], ['+', '-'], ['*', '/']]
+  /** The binary operators, loosest first. */
+  private static readonly levels: readonly (readonly string[])[] = [
+    ['||'],
+    ['&&'],
+    ['==', '!=', '<', '>', '<=', '>='],
+    ['+', '-'],
+    ['*', '/']
+  ]
 
   private binary(level: number): Expression {
     const operators = Parser.levels[level]

@@ -2,7 +2,7 @@
 // levels the rule's `metrics` name, computed on the page's summary, and when it is above `grade` the page
 // is reported once, at its start, with the mean (two decimals) as the message's `%s`.
 import {UnsupportedRuleError, type CheckFactory, type StyleBlock, type StyleMatch} from '../types.js'
-import {textStats, type TextStats} from './text-stats.js'
+import {isSummary, textStats, type TextStats} from './text-stats.js'
 
 /** The grade-level formulas Vale knows, by the names a rule's `metrics` gives them. */
 const gradeFormulas: Record<string, (stats: TextStats) => number> = {
@@ -19,7 +19,7 @@ export const readability: CheckFactory = (rule) => {
   if (!Number.isFinite(grade)) throw new UnsupportedRuleError('`grade` must be a number', 'grade')
   return {
     run(block: StyleBlock): StyleMatch[] {
-      if (block.scope !== 'summary') return []
+      if (!isSummary(block)) return []
       const stats = textStats(block.text)
       if (stats.words === 0 || stats.sentences === 0) return []
       const mean = formulas.reduce((sum, formula) => sum + formula(stats), 0) / count
@@ -37,7 +37,8 @@ function chosenFormulas(metrics: unknown): {formulas: ((stats: TextStats) => num
   for (const name of names) {
     const formula = typeof name === 'string' ? gradeFormulas[name] : undefined
     if (!formula) {
-      throw new UnsupportedRuleError(`unknown readability metric '${String(name)}' (known: ${Object.keys(gradeFormulas).join(', ')})`, 'metrics')
+      const known = Object.keys(gradeFormulas).join(', ')
+      throw new UnsupportedRuleError(`unknown readability metric '${String(name)}' (known: ${known})`, 'metrics')
     }
     formulas.add(formula)
   }

@@ -32,6 +32,8 @@ interface Step {
 
 interface Sequence {
   anchor: SequenceToken
+  /** The anchor's pattern alone: a sentence with no word it takes is not tagged. */
+  anchorWord: SequenceToken
   /** The tokens before the anchor, nearest first. */
   left: Step[]
   /** The tokens after the anchor, nearest first. */
@@ -45,19 +47,19 @@ export const sequence: CheckFactory = (rule) => {
   const compiled = compileSequence(rule)
   return {
     run(block) {
-      if (compiled.prefilter !== undefined && !compiled.prefilter.test(block.text)) return []
-      const matches: StyleMatch[] = []
+      if (compiled.prefilter !== undefined && !matches(compiled.prefilter, block.text)) return []
+      const found: StyleMatch[] = []
       for (const sentence of splitSentences(block.text)) {
         const text = block.text.slice(sentence.start, sentence.end)
-        if (compiled.prefilter !== undefined && !compiled.prefilter.test(text)) continue
+        if (compiled.prefilter !== undefined && !matches(compiled.prefilter, text)) continue
         const words = splitWords(text)
         // Tagging is the costly part: only a sentence with a word the anchor's pattern takes is tagged.
-        if (!words.some((word) => compiled.anchor.text?.test(word.text) === true)) continue
+        if (!words.some((word) => accepts(compiled.anchorWord, word))) continue
         for (const match of matchSentence(compiled, compiled.needsTags ? tagWords(text) : words)) {
-          matches.push({...match, start: match.start + sentence.start, end: match.end + sentence.start})
+          found.push({...match, start: match.start + sentence.start, end: match.end + sentence.start})
         }
       }
-      return matches
+      return found
     }
   }
 }
@@ -74,8 +76,10 @@ function compileSequence(rule: StyleRuleSource): Sequence {
     )
   }
   const tokens = sources.map((source, index) => compileToken(source, index, {ignoreCase}))
+  const anchor = tokens[anchorIndex] as SequenceToken
   return {
-    anchor: tokens[anchorIndex] as SequenceToken,
+    anchor,
+    anchorWord: {...anchor, tag: undefined},
     left: stepsAway(tokens.slice(0, anchorIndex).reverse()),
     right: stepsAway(tokens.slice(anchorIndex + 1)),
     prefilter: prefilterFor(anchorSource.pattern, {ignoreCase}),
@@ -132,16 +136,19 @@ function wholeWord(pattern: string): string {
   return `${flags}^(?:${pattern.slice(flags.length)})$`
 }
 
-/** A non-global RegExp, whose `test` keeps no `lastIndex` between words. */
 function compileTest(pattern: string, options: ValeRegexOptions, index: number, key: string): RegExp {
-  let compiled: RegExp
   try {
-    compiled = compileValeRegex(pattern, options)
+    return compileValeRegex(pattern, options)
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     throw new UnsupportedRuleError(`Token ${index + 1} of \`tokens\`, its \`${key}\`: ${reason}`, 'tokens')
   }
-  return new RegExp(compiled.source, compiled.flags.replace(/[gy]/g, ''))
+}
+
+/** Whether `pattern` matches `text`, searched from its start whatever a global RegExp's `lastIndex` says. */
+function matches(pattern: RegExp, text: string): boolean {
+  pattern.lastIndex = 0
+  return pattern.test(text)
 }
 
 /**
@@ -169,8 +176,7 @@ const contextual = /[\^$]|\\[bBAzZG]|\(\?<?[=!]/
 function prefilterFor(pattern: string, options: ValeRegexOptions): RegExp | undefined {
   if (contextual.test(pattern)) return undefined
   try {
-    const compiled = compileValeRegex(pattern, options)
-    return new RegExp(compiled.source, compiled.flags.replace(/[gy]/g, ''))
+    return compileValeRegex(pattern, options)
   } catch {
     return undefined
   }
@@ -218,7 +224,7 @@ function findWithin(words: readonly TaggedWord[], position: number, direction: 1
 
 /** Vale's test of a word: each of the token's tests (tag, text) passes, or with `negate` each fails. */
 function accepts(token: SequenceToken, word: TaggedWord): boolean {
-  if (token.tag !== undefined && token.tag.test(word.tag) === token.negate) return false
-  if (token.text !== undefined && token.text.test(word.text) === token.negate) return false
+  if (token.tag !== undefined && matches(token.tag, word.tag) === token.negate) return false
+  if (token.text !== undefined && matches(token.text, word.text) === token.negate) return false
   return true
 }

@@ -1,10 +1,10 @@
 // The Hunspell dictionaries of the `spelling` check, run by nspell (wooorm's Hunspell-compatible checker).
-// Vale's default is its own en_US-web (81,500 stems, SCOWL's large list and web words); docs-lint's is
-// SCOWL's en_US-large (`hunspell-dict-en-us`, 79,300 stems) with the software terms of
+// Vale's default is its own en_US-web (81,500 stems: SCOWL's large list, British spellings, web words);
+// docs-lint's is SCOWL's en_US-large (`hunspell-dict-en-us`, 79,300 stems) with the software terms of
 // `@cspell/dict-software-terms` beside it (backend, namespace, webhook). `dictionary-en` (SCOWL's normal
-// size, 49,600 stems) lacks words like uptime, cryptographic and scalable: on one site's 325 pages it
-// flagged twice as many correct words. Both are built once per process, on first use (about 0.35 s), and
-// shared by every rule. A rule's own `.dic`/`.aff` pairs are built once per process for each pair.
+// size, 49,600 stems) lacks words like reconnection, cryptographic and scalable: on one site's 325 pages
+// it flagged twice as many correct words. Both are built once per process, on first use (about 0.35 s),
+// and shared by every rule. A rule's own `.dic`/`.aff` pairs are built once per process for each pair.
 import fs from 'node:fs'
 import path from 'node:path'
 import {createHash} from 'node:crypto'

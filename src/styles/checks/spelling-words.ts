@@ -62,12 +62,15 @@ const codeCharacter = /[\d_./\\@*:#$%&+=<>|~^`{}[\]()]/
 /** A capital after the first letter: camelCase, PascalCase, ALLCAPS, `SDKs`. */
 const innerCapital = /.\p{Lu}/u
 
+/** Longer than any word of a dictionary: a hash, a key, a run of letters that is no word. */
+const maxWordLength = 45
+
 /**
  * docs-lint's own filter, on whatever the rule's filters: what is plainly not an English word in prose
- * (an identifier, a file name, a version, an acronym, a handle, a single letter) is never looked up.
+ * (an identifier, a file name, a version, an acronym, a handle, a single letter, a key) is never looked up.
  */
 export function notProse(word: string): boolean {
-  return codeCharacter.test(word) || innerCapital.test(word) || countLetters(word) < 2
+  return codeCharacter.test(word) || innerCapital.test(word) || word.length > maxWordLength || countLetters(word) < 2
 }
 
 function countLetters(word: string): number {

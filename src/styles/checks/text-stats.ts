@@ -52,6 +52,11 @@ function lastOf<T>(measure: (text: string) => T): (text: string) => T {
   }
 }
 
+/** Whether `block` is a page's summary, the block metric and readability rules measure (`summary.mdx` too). */
+export function isSummary(block: {scope: string}): boolean {
+  return block.scope === 'summary' || block.scope.startsWith('summary.')
+}
+
 /** Every count of `text`. */
 export function textStats(text: string): TextStats {
   return {...wordStats(text), ...sentenceStats(text)}
