@@ -5,6 +5,7 @@ import ts from 'typescript'
 import {check, type Diagnostics} from 'recheck'
 import {beforeAll, describe, expect, it} from 'vitest'
 import {applyRedirect} from '../src/site/model.js'
+import {commentControl} from '../src/styles/comments.js'
 
 // Every regular expression in rules/ and src/ is checked with recheck for catastrophic backtracking;
 // for each one recheck does not prove safe, its attack string runs against the pattern and must
@@ -77,7 +78,23 @@ const dynamicSites: Record<string, string> = {
   "rules/steps-for-procedures.ts: new RegExp(escape(language.bare) + verb + '$')":
     "escaped constant verbs of the data file, anchored at the end of one item's first sentence",
   "rules/steps-for-procedures.ts: new RegExp('(?:' + language.forms.map(escape).join('|') + ')$')":
-    "escaped constant verb forms of the data file, anchored at the end of one item's first sentence"
+    "escaped constant verb forms of the data file, anchored at the end of one item's first sentence",
+  "src/styles/regex.ts: new RegExp(new Translation(pattern, options.ignoreCase ?? false).run(), 'gu')":
+    "a Vale regex of a style's rule file, vocabulary or `.vale.ini`, translated: the team's own style patterns, trusted like the rest of the config as Vale trusts them (a runaway one is stopped by `--file-timeout` only in a worker)",
+  "src/styles/regex.ts: new RegExp(compiled)":
+    "a copy (its own `lastIndex`) of a pattern `compileValeRegex` compiled above: the team's own style patterns, trusted like the rest of the config as Vale trusts them (a runaway one is stopped by `--file-timeout` only in a worker)",
+  "src/styles/checks/common.ts: new RegExp(compiled.source, compiled.flags + 'm')":
+    "a rule's pattern from `compileValeRegex` (its tokens, with exceptions and vocabulary words escaped and joined by `|`), again with `m` for Vale's `(?m)`: the team's own style patterns, trusted like the rest of the config as Vale trusts them (a runaway one is stopped by `--file-timeout` only in a worker)",
+  "src/styles/checks/spelling-vocabulary.ts: new RegExp(pattern.source, pattern.flags.replace('g', ''))":
+    "a vocabulary entry or a spelling rule's `filters` from `compileValeRegex`, without `g`: the team's own style patterns, trusted like the rest of the config as Vale trusts them (a runaway one is stopped by `--file-timeout` only in a worker)",
+  "src/styles/run.ts: new RegExp(regex.source, regex.flags.includes('d') ? regex.flags : regex.flags + 'd')":
+    "a `.vale.ini` TokenIgnores or BlockIgnores pattern from `compileValeRegex`, with `d`, run over the whole page: the team's own style patterns, trusted like the rest of the config as Vale trusts them (a runaway one is stopped by `--file-timeout` only in a worker)",
+  "src/styles/checks/consistency.ts: new RegExp('(?:^|\\\\b|_)' + escaped + '(?:_|\\\\b|$)')":
+    "text a rule matched, every metacharacter escaped: a literal between word boundaries, no repetition (each start compares at most the literal, as `indexOf` does)",
+  "src/styles/prose.ts: new RegExp('\\\\b' + attribute.name + '\\\\s*=\\\\s*([\"\\'])')":
+    "`attribute.name` has a value in `proseAttributes` (`title`, `alt`, or an inherited `Object` member such as `constructor`): a plain word, a literal pattern",
+  "src/styles/comments.ts: new RegExp(open + '\\\\s*(?:(vale\\\\b(?:[^\\\\n]*?\\\\S)??)\\\\s*' + close + '|vale\\\\b[^\\\\n]*?(?=' + open + '[^\\\\S\\\\n]*\\\\n|\\\\n|$))', 'g')":
+    "the `.vale.ini`'s CommentDelimiters, escaped, around a fixed pattern that reads each line of the page once: a run of spaces is tried only after a non-space, a line whose comment does not close is skipped"
 }
 
 function sourceFiles(folder: string, out: string[] = []): string[] {
@@ -137,10 +154,14 @@ function lookUp(name: string, scope: Scope): {value: ts.Expression; scope: Scope
   return exported ? {value: exported, scope: target} : undefined
 }
 
-/** The constant string an expression evaluates to, when it is one (literals, `+`, `.join`, consts of this file or its imports). */
+/** The constant string an expression evaluates to, when it is one (literals, `String.raw`, `+`, `.join`, consts of this file or its imports). */
 function fold(node: ts.Node, scope: Scope, depth = 0): string | undefined {
   if (depth > 20) return undefined
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text
+  // String.raw`…` without substitutions: its text as written.
+  if (ts.isTaggedTemplateExpression(node) && ts.isNoSubstitutionTemplateLiteral(node.template) && node.tag.getText() === 'String.raw') {
+    return node.template.rawText
+  }
   if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node)) return fold(node.expression, scope, depth + 1)
   if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
     const left = fold(node.left, scope, depth + 1)
@@ -319,5 +340,25 @@ describe('patterns built from docs.json', () => {
     expect(applyRedirect('/a/1/b/2', '/*/:id/b/*', '/x/:id/*')).toBe('/x/1/a')
     expect(applyRedirect('/a/b/c', '/:one/*', '/:one')).toBe('/a')
     expect(applyRedirect('/a/b/c', '/:one', '/:one')).toBeUndefined()
+  })
+})
+
+describe('patterns built from the .vale.ini', () => {
+  const delimiters: [string, string] = ['{/*', '*/}']
+  const empty = {type: 'root' as const, children: []}
+
+  it('CommentDelimiters read a page with long unclosed comments in bounded time', () => {
+    for (const source of ['{/* vale' + ' '.repeat(pageInput), '{/* vale '.repeat(pageInput / 9), '{/* vale x {/*\n'.repeat(pageInput / 14)]) {
+      expect(timeCall(() => commentControl(empty, source, delimiters)), JSON.stringify(source.slice(0, 20))).toBeLessThan(budgetMs)
+    }
+  })
+
+  it('CommentDelimiters still find each comment', () => {
+    const source = '{/* vale x {/*\nvale off */}\nHidden.\n{/* vale on\n*/}\nShown. {/* vale   Style.Rule = NO  */} Off. {/* vale Other.Rule["a.b"] = NO */} End.\n'
+    const control = commentControl(empty, source, delimiters)
+    expect(control('Other.Rule', 'x', source.indexOf('Hidden'))).toBe(true)
+    expect(control('Other.Rule', 'x', source.indexOf('Shown'))).toBe(false)
+    expect(control('Style.Rule', 'x', source.indexOf('Off'))).toBe(true)
+    expect([control('Other.Rule', 'a.b', source.indexOf('End')), control('Other.Rule', 'x', source.indexOf('End'))]).toEqual([true, false])
   })
 })

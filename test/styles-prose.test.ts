@@ -34,6 +34,11 @@ describe('prose of an MDX page', () => {
     ])
   })
 
+  it('reads code written without backticks as code: dotted names, snake_case, calls, paths, addresses', () => {
+    const source = 'Subclass logging.Handler, set flow_run_id, call serve() on /api/v1/me from 10.x.x.x, e.g. today.\n'
+    expect(blocks(source)).toEqual([['text', 'Subclass ***************, set ***********, call ******* on ********** from ********, e.g. today.']])
+  })
+
   it('leaves table cells of data alone: one token, a list of values, numbers', () => {
     const source = '| Service | Latency | Samples |\n| --- | --- | --- |\n| frontend service | 125ms | [35ms, 40ms] |\n'
     expect(blocks(source)).toEqual([['text.table.cell', 'frontend service']])

@@ -28,9 +28,13 @@ export function commentControl(tree: Root, source: string, delimiters: [string, 
     return undefined
   })
   if (delimiters && source.includes(delimiters[0])) {
-    const pattern = new RegExp(escapeRegex(delimiters[0]) + '\\s*(vale\\b[^\\n]*?)\\s*' + escapeRegex(delimiters[1]), 'g')
+    const [open, close] = [escapeRegex(delimiters[0]), escapeRegex(delimiters[1])]
+    // Linear: the text stops at a non-space before `close`; an opener whose comment does not close on its line
+    // skips that line, where no later opener could close either, up to an opener that ends the line.
+    const pattern = new RegExp(open + '\\s*(?:(vale\\b(?:[^\\n]*?\\S)??)\\s*' + close + '|vale\\b[^\\n]*?(?=' + open + '[^\\S\\n]*\\n|\\n|$))', 'g')
+    const known = new Set(events.map((event) => event.offset))
     for (const match of source.matchAll(pattern)) {
-      if (!events.some((event) => event.offset === match.index)) events.push({offset: match.index, text: match[1]!.trim()})
+      if (match[1] !== undefined && !known.has(match.index)) events.push({offset: match.index, text: match[1].trim()})
     }
   }
   if (events.length === 0) return () => false
@@ -50,7 +54,7 @@ export function commentControl(tree: Root, source: string, delimiters: [string, 
 function apply(text: string, rules: Map<string, boolean>, setOff: (value: boolean) => void): void {
   if (text === 'vale off') return setOff(true)
   if (text === 'vale on') return setOff(false)
-  const some = /^vale\s+(\S+?\.\S+?)(\[.+\])\s*=\s*(YES|NO)$/.exec(text)
+  const some = /^vale\s+(\S[^\s.]*\.\S[^\s[]*)(\[.+\])\s*=\s*(YES|NO)$/.exec(text)
   if (some) {
     try {
       const matches = JSON.parse(some[2]!) as unknown
@@ -60,6 +64,6 @@ function apply(text: string, rules: Map<string, boolean>, setOff: (value: boolea
     }
     return
   }
-  const one = /^vale\s+(\S+\.\S+)\s*=\s*(YES|NO)$/.exec(text)
+  const one = /^vale\s+(\S[^\s.]*\.\S+)\s*=\s*(YES|NO)$/.exec(text)
   if (one) rules.set(one[1]!, one[2] === 'NO')
 }

@@ -4,7 +4,7 @@
 /** `message` with its specifiers replaced by `args`. */
 export function formatMessage(message: string, args: readonly string[]): string {
   let next = 0
-  return message.replace(/%(?:\[(\d+)\])?([-+# 0]*\d*(?:\.\d+)?)([svdqf%])/g, (whole, index: string | undefined, _flags: string, verb: string) => {
+  return message.replace(/%(?:\[(\d+)\])?([-+# 0]*(?:[1-9]\d*)?(?:\.\d+)?)([svdqf%])/g, (whole, index: string | undefined, _flags: string, verb: string) => {
     if (verb === '%' && index === undefined) return '%'
     const position = index === undefined ? next : Number(index) - 1
     next = position + 1

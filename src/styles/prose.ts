@@ -32,6 +32,25 @@ export interface ProseOptions {
 
 type Context = 'body' | 'list' | 'blockquote'
 
+/**
+ * Code written in a sentence without backticks: a dotted name (`logging.Handler`, `io.TextIO`), a name
+ * with underscores (`flow_run_id`), a call (`serve()`), a path (`/api/v1/me`, `./config`), an address
+ * (`10.x.x.x`). Its words are not the page's words.
+ */
+const codeToken = /(?<![\w$./~-])(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?|[A-Za-z\d]+(?:_[A-Za-z\d]+)+|[A-Za-z_$][\w$]*\(\)|(?:~|\.{1,2})?\/[\w.~{}:-]+(?:\/[\w.~{}:-]*)*|\d{1,3}(?:\.(?:\d{1,3}|[xX*]{1,3})){2,})(?![\w$/-])/g
+
+/** The ranges of code tokens in a text; a dotted abbreviation (`e.g`, `U.S`) is words. */
+function codeTokens(text: string): Array<[number, number]> {
+  if (!/[._/()]/.test(text)) return []
+  const ranges: Array<[number, number]> = []
+  for (const match of text.matchAll(codeToken)) {
+    const token = match[0]
+    if (/^[A-Za-z]/.test(token) && token.includes('.') && !token.includes('_') && token.replace(/\(\)$/, '').split('.').some((part) => part.length < 2)) continue
+    ranges.push([match.index, match.index + token.length])
+  }
+  return ranges
+}
+
 /** Where in its block's text a link, bold or italic text lies: Vale lints it as a scope of its own too. */
 interface InlinePart {
   scope: string
@@ -155,7 +174,7 @@ class ProseReader {
     if (start === undefined) return
     for (const attribute of node.attributes) {
       if (attribute.type !== 'mdxJsxAttribute' || typeof attribute.value !== 'string') continue
-      const scope = proseAttributes[attribute.name]
+      const scope = Object.hasOwn(proseAttributes, attribute.name) ? proseAttributes[attribute.name] : undefined
       if (!scope || (attribute.name === 'title' && !/^[A-Z]/.test(node.name ?? ''))) continue
       if (scope === 'text.attr.alt' && (this.skipped('alt') || this.options.ignoredScopes.has('img'))) continue
       const at = this.attributeValueOffset(attribute, start)
@@ -230,7 +249,11 @@ class ProseReader {
     const range = rangeOf(node)
     switch (node.type) {
       case 'text':
-        if (range) mapped.align(node.value, this.source.slice(range[0], range[1]), range[0])
+        if (range) {
+          const from = mapped.text.length
+          mapped.align(node.value, this.source.slice(range[0], range[1]), range[0])
+          for (const [start, end] of codeTokens(node.value)) mapped.blank(from + start, from + end)
+        }
         return
       case 'inlineCode':
         this.stars(node, mapped, node.value.length)

@@ -77,6 +77,11 @@ export class MappedText {
     if (valueIndex < value.length) this.stand(value.slice(valueIndex), start + source.length, start + source.length)
   }
 
+  /** Replace the text from `start` to `end` by `*`s (code written in a sentence); white space stays. */
+  blank(start: number, end: number): void {
+    this.text = this.text.slice(0, start) + this.text.slice(start, end).replace(/\S/g, '*') + this.text.slice(end)
+  }
+
   /** The source range of the text from `start` to `end`. */
   sourceRange(start: number, end: number): [number, number] {
     const from = this.sourceOffset(start, false)

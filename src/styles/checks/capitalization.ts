@@ -37,7 +37,7 @@ const plainWord = /[\p{N}\p{L}*]+[^\t\n\f\r ]*/gu
 /** A word as the title converter splits it: hyphens and slashes also end a word. */
 const titleWord = /[\p{N}\p{L}]+[^\t\n\f\r \-/]*/gu
 /** A first word like `8.`: a numbered heading, after which the next word starts the sentence. */
-const numberedList = /\d+\./
+const numberedList = /\d\./
 
 export const capitalization: CheckFactory = (rule, environment) => {
   const style = caseStyle(caseOptions(rule, environment))

@@ -135,3 +135,85 @@ export function americanSpellingsOf(word: string): string[] {
   }
   return spellings
 }
+
+/** Contractions whose letters alone are no word (`thats`, `dont`): written so, each is a typo. */
+const contractions =
+  "that's what's here's there's where's who's how's don't doesn't didn't isn't aren't wasn't weren't hasn't haven't hadn't couldn't wouldn't shouldn't mustn't needn't shan't ain't you're you've you'll you'd we've they're they've they'll they'd it'll that'll there'll who'll could've would've should've might've must've"
+const apostropheLess = new Set(contractions.split(' ').map((contraction) => contraction.replace("'", '')))
+
+/** Whether the word is a contraction written without its apostrophe (`thats`, `doesnt`). */
+export function isContractionWithoutApostrophe(word: string): boolean {
+  return apostropheLess.has(word.toLowerCase())
+}
+
+/** Prefixes that make a word of any word, with at least four letters after them: `unmetered`, `reindex`, `deshredding`. */
+const productivePrefix = /^(?:un|re|de|non|pre|sub|multi|over|under)(?=\p{Ll}{4})/iu
+
+/** The word without a productive prefix, or `undefined` when it has none. */
+export function unprefixed(word: string): string | undefined {
+  const prefix = productivePrefix.exec(word)
+  return prefix ? word.slice(prefix[0].length) : undefined
+}
+
+/** Endings that make a word of any word: `permissionless`, `permissionlessly`, `annualize`, `annualization`. */
+const productiveSuffixes = [/^(\p{Ll}{4,})less(?:ly|ness)?$/u, /^(\p{Ll}{3,}al)iz(?:e|ed|es|ing|ation|ations)$/u]
+
+/** The words a word may be made of with a productive ending, in lower case (none when it has no such ending). */
+export function unsuffixed(word: string): string[] {
+  const lower = word.toLowerCase()
+  return productiveSuffixes.flatMap((suffix) => suffix.exec(lower)?.[1] ?? [])
+}
+
+/** Words that join no compound: run into the next word, they are a missing space (`everytime`, `aboutthe`). */
+const functionWords = new Set([
+  ...closedClass,
+  ...'about above after again against before below between during from into onto over under with without within through upon are was were been being have has had does did not can could may might must shall should will would very'.split(' ')
+])
+
+/** Compounds are at least this long, their first part at least four letters and their second three. */
+const minCompound = 7
+const minFirstPart = 4
+const minSecondPart = 3
+
+/**
+ * The ways to read a word as two words run together (`lookback` as look + back), in lower case, leaving
+ * out function words: only content words make closed compounds.
+ */
+export function compoundSplits(word: string): Array<readonly [string, string]> {
+  const lower = word.toLowerCase()
+  if (lower.length < minCompound || !/^\p{Ll}+$/u.test(lower)) return []
+  const splits: Array<readonly [string, string]> = []
+  for (let at = minFirstPart; at <= lower.length - minSecondPart; at++) {
+    const first = lower.slice(0, at)
+    const second = lower.slice(at)
+    if (!functionWords.has(first) && !functionWords.has(second)) splits.push([first, second])
+  }
+  return splits
+}
+
+/** A capitalised word, possessive or not: a capital then small letters only (`Kamino`, `Meteora's`). */
+export function isCapitalised(word: string): boolean {
+  return /^\p{Lu}\p{Ll}+(?:'s?)?$/u.test(word)
+}
+
+/** Whether what separates two words ends a sentence, a line or a cell. */
+export function breaksSentence(gap: string): boolean {
+  return /[.!?:\n|•]/.test(gap)
+}
+
+/** Slips are looked for in words this long or longer: a shorter name is often one slip from some word. */
+const minSlipped = 6
+
+/**
+ * The words a word may be a slip of the keyboard for: with a doubled letter typed once (`Airflowss`), or
+ * with two neighbouring letters swapped back (`Lnaguage`).
+ */
+export function slipsOf(word: string): string[] {
+  if (word.length < minSlipped) return []
+  const slips: string[] = []
+  for (let at = 0; at + 1 < word.length; at++) {
+    const [here, next] = [word[at]!, word[at + 1]!]
+    slips.push(word.slice(0, at) + (here === next ? here : next + here) + word.slice(at + 2))
+  }
+  return slips
+}

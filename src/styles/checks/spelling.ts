@@ -2,13 +2,36 @@
 // filter skips and that neither the vocabularies nor the rule's ignore files accept, is reported with
 // the word as the message's `%s`. Suggestions are not computed while linting: `spellingSuggestions`
 // gives them to an editor that asks.
+//
+// Where the rule checks against the default dictionary, docs-lint reports fewer correct words than
+// Vale, which reports every word its Hunspell dictionary lacks: a word known to cspell's word lists, a
+// known word with a productive prefix (`unmetered`) or two everyday words run together (`lookback`) is
+// taken, and so is a capitalised word inside a sentence (a name: `Teraswitch`). A known typo (cspell's
+// common misspellings, `thats`) is reported whatever those say.
 import fs from 'node:fs'
 import path from 'node:path'
 import {compileValeRegex} from '../regex.js'
 import {UnsupportedRuleError, type CheckFactory, type StyleEnvironment, type StyleMatch, type StyleRuleSource} from '../types.js'
-import {ruleDictionaries, type DictionaryFields} from './spelling-dictionary.js'
+import {commonMisspellings, commonWords, cspellTerms, modernEnglish, ruleDictionaries, usesDefaultDictionary, type DictionaryFields} from './spelling-dictionary.js'
 import {acceptedWords, nonGlobal} from './spelling-vocabulary.js'
-import {adjectiveOf, americanSpellingsOf, notProse, singularsOf, skippedByValeDefaults, stemOf, straightenQuotes, tokenizeWords} from './spelling-words.js'
+import {
+  adjectiveOf,
+  americanSpellingsOf,
+  breaksSentence,
+  compoundSplits,
+  isCapitalised,
+  isContractionWithoutApostrophe,
+  slipsOf,
+  notProse,
+  singularsOf,
+  skippedByValeDefaults,
+  stemOf,
+  straightenQuotes,
+  tokenizeWords,
+  unprefixed,
+  unsuffixed,
+  type WordToken
+} from './spelling-words.js'
 
 export {spellingSuggestions} from './spelling-dictionary.js'
 
@@ -17,45 +40,101 @@ const ignoreFolder = path.join('config', 'ignore')
 /** Past this many distinct words, a rule forgets the verdicts it remembers (a bound on memory, not a limit). */
 const maxRemembered = 50_000
 
+/** What the check makes of a word wherever it is: known, a known typo, or unknown (reported unless a name). */
+type Verdict = 'known' | 'typo' | 'unknown'
+
 export const spelling: CheckFactory = (rule, environment) => {
   const fields = rule.fields
   if (fields['split'] === true) throw new UnsupportedRuleError('`split` (checking the parts of identifiers) is not supported by docs-lint', 'split')
-  const dictionaries = ruleDictionaries(dictionaryFields(fields), environment)
+  const dictionaryChoice = dictionaryFields(fields)
+  const dictionaries = ruleDictionaries(dictionaryChoice, environment)
+  const english = usesDefaultDictionary(dictionaryChoice)
   const filters = ruleFilters(fields['filters'])
   const accepted = acceptedWords(environment.accept, ignoredWords(rule, environment))
   const valeDefaults = fields['custom'] !== true
-  const verdicts = new Map<string, boolean>()
+  const verdicts = new Map<string, Verdict>()
 
   function isKnown(word: string): boolean {
     return dictionaries.some((dictionary) => dictionary.correct(word)) || accepted.accepts(word)
   }
 
-  /** Whether a word is no misspelling: a filter skips it, or it is known. */
-  function passes(word: string): boolean {
-    if (filters.some((filter) => filter.test(word))) return true
-    if (valeDefaults && skippedByValeDefaults(word)) return true
-    if (notProse(word) || isKnownWithEnding(word, isKnown)) return true
+  function verdictOf(word: string): Verdict {
+    if (filters.some((filter) => filter.test(word))) return 'known'
+    if (valeDefaults && skippedByValeDefaults(word)) return 'known'
+    if (notProse(word) || isKnownWithEnding(word, isKnown)) return 'known'
     // A compound is spelled right when each of its parts is (`custom` rules only: Vale's defaults skip it).
     const parts = word.split('-').filter((part) => part !== '')
-    return parts.length > 1 && parts.every((part) => notProse(part) || isKnownWithEnding(part, isKnown))
+    if (parts.length > 1 && parts.every((part) => notProse(part) || isKnownWithEnding(part, isKnown))) return 'known'
+    if (!english) return 'unknown'
+    if (isKnownTypo(word)) return 'typo'
+    return isKnownWithEnding(word, (form) => isKnownToLists(form) || isDerived(form)) ? 'known' : 'unknown'
+  }
+
+  /** A known word with a productive prefix (`unmetered`), or two everyday words run together (`lookback`). */
+  function isDerived(word: string): boolean {
+    const rest = unprefixed(word)
+    if (rest !== undefined && (isKnown(rest) || isKnownToLists(rest))) return true
+    if (unsuffixed(word).some((base) => isKnown(base) || isKnownToLists(base))) return true
+    const everyday = commonWords()
+    return compoundSplits(word).some(([first, second]) => everyday.has(first) && everyday.has(second))
+  }
+
+  /** Whether a capitalised word among other words of a sentence names something (it is not reported). */
+  function isNameInSentence(text: string, words: readonly WordToken[], index: number): boolean {
+    const word = words[index]!
+    if (!english || !isCapitalised(word.text) || startsSentence(text, words, index) || standsInTitleCase(text, words, index)) return false
+    return !slipsOf(stemOf(word.text) ?? word.text).some((slip) => isKnownWithEnding(slip, (form) => isKnown(form) || isKnownToLists(form)))
+  }
+
+  /**
+   * Whether a word stands in Title Case: next to a capitalised dictionary word (one that does not start the
+   * sentence, whose capital says nothing), with only spaces between.
+   */
+  function standsInTitleCase(text: string, words: readonly WordToken[], index: number): boolean {
+    return [index - 1, index + 1].some((at) => {
+      const neighbour = words[at]
+      if (neighbour === undefined || !isCapitalised(neighbour.text) || startsSentence(text, words, at)) return false
+      const [left, right] = at < index ? [neighbour, words[index]!] : [words[index]!, neighbour]
+      const lower = neighbour.text.toLowerCase()
+      return /^[ \t]+$/.test(text.slice(left.end, right.start)) && dictionaries.some((dictionary) => dictionary.correct(lower))
+    })
   }
 
   return {
     run(block) {
       const text = accepted.maskPhrases(straightenQuotes(block.text))
+      const words = tokenizeWords(text)
       const matches: StyleMatch[] = []
-      for (const word of tokenizeWords(text)) {
-        let correct = verdicts.get(word.text)
-        if (correct === undefined) {
-          correct = passes(word.text)
+      words.forEach((word, index) => {
+        let verdict = verdicts.get(word.text)
+        if (verdict === undefined) {
+          verdict = verdictOf(word.text)
           if (verdicts.size >= maxRemembered) verdicts.clear()
-          verdicts.set(word.text, correct)
+          verdicts.set(word.text, verdict)
         }
-        if (!correct) matches.push({start: word.start, end: word.end, args: [word.text]})
-      }
+        if (verdict === 'known' || (verdict === 'unknown' && isNameInSentence(text, words, index))) return
+        matches.push({start: word.start, end: word.end, args: [word.text]})
+      })
       return matches
     }
   }
+}
+
+/** Whether a word is the first of its block, or follows the end of a sentence, a line or a cell. */
+function startsSentence(text: string, words: readonly WordToken[], index: number): boolean {
+  const previous = words[index - 1]
+  return previous === undefined || breaksSentence(text.slice(previous.end, words[index]!.start))
+}
+
+/** Whether cspell's word lists or its American English know the word. */
+function isKnownToLists(word: string): boolean {
+  return cspellTerms().correct(word) || modernEnglish().correct(word)
+}
+
+/** A known typo, or the possessive of one: cspell's common misspellings (`accidently`), or `thats` for `that's`. */
+function isKnownTypo(word: string): boolean {
+  const forms = [word, stemOf(word) ?? word].map((form) => form.toLowerCase())
+  return forms.some((form) => commonMisspellings().has(form) || isContractionWithoutApostrophe(form))
 }
 
 /**

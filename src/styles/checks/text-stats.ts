@@ -28,9 +28,10 @@ export type TextStats = WordStats & SentenceStats
 
 /**
  * A word as Vale counts them: an initialism (`U.S.`) or a run of letters, digits and apostrophes (here
- * with at least one letter or digit, and the typographic apostrophe too, so that `don’t` is one word).
+ * with at least one letter or digit, and the typographic apostrophe too, so that `don’t` is one word). It
+ * starts only where such a run starts, so a long run of apostrophes is read once, not once per character.
  */
-const wordPattern = /(?:[A-Z]\.){2,}|[\p{N}\p{L}'’]*[\p{N}\p{L}][\p{N}\p{L}'’]*/gu
+const wordPattern = /(?:[A-Z]\.){2,}|(?<![\p{N}\p{L}'’])['’]*[\p{N}\p{L}][\p{N}\p{L}'’]*/gu
 const complexEnding = /(?:es|ed|ing)$/
 /** Past this many distinct words the syllable counts remembered are forgotten (a bound on memory). */
 const maxRemembered = 50_000
