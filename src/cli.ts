@@ -558,7 +558,8 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
     const original = bytes.toString('utf8')
     // Never rewrite a file whose bytes would not survive a round trip through text.
     if (!Buffer.from(original, 'utf8').equals(bytes)) continue
-    const result = await fixText(original, file.path, config, {rules: options.rules})
+    // The page's own path: what depends on where it lies (its styles, overrides, language folder) is as when it was linted.
+    const result = await fixText(original, absolutePath(file), config, {rules: options.rules})
     // The fixes' real text goes to the file; everything printed about it is masked.
     const {redactorFor} = await import('./secrets.js')
     const redact = redactorFor([original], config)

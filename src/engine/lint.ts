@@ -14,7 +14,7 @@ import type {ChangeSet} from '../git.js'
 import {collectGarbage} from '../memory.js'
 import {discoverySignature, extendedUnchanged, type DiscoveryInputs} from '../snapshot.js'
 import {inShard, pageExtensions, screenFolders, skipOf, type Screened} from './discover.js'
-import {styleNotices} from '../styles/registry.js'
+import {startStyleRun, styleNotices} from '../styles/registry.js'
 import {RunConfigs, codeConfigs, configFinder, configRouter, notRegularFile, readGivenConfig} from './configs.js'
 import {autoJobs, collectAfterPages, dispatchPlugin, localPages, replay, snapshotOf, type DispatchSettings} from './dispatch.js'
 import {linearQueue, relabelEngineMessages, runUnifiedEngine} from './unified-engine-shims.js'
@@ -81,6 +81,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd())
   const patterns = options.patterns && options.patterns.length > 0 ? options.patterns : options.files ? [] : ['.']
   const overrides = options.overrides ?? {}
+  startStyleRun()
   const configs = new RunConfigs(cwd, {overrides, reportUnusedDisableDirectives: options.reportUnusedDisableDirectives, trusted: options.trusted !== false})
   const resolveFor = configs.resolve.bind(configs)
 

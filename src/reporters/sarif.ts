@@ -28,7 +28,7 @@ function level(message: VFileMessage): 'error' | 'warning' | 'note' {
 /** SARIF 2.1.0 for code scanning: the rule table comes from rule metadata; fixes become `artifactChanges`. */
 export function sarif(files: VFile[], options: {root?: string | undefined} = {}): string {
   const root = path.resolve(options.root ?? files[0]?.cwd ?? process.cwd())
-  const table = [
+  const table: Array<{id: string; shortDescription: {text: string}; helpUri?: string; defaultConfiguration: {level: string}}> = [
     ...ruleInfos.map((rule) => ({
       id: rule.id,
       shortDescription: {text: rule.summary},
@@ -43,6 +43,15 @@ export function sarif(files: VFile[], options: {root?: string | undefined} = {})
     }))
   ]
   const index = new Map(table.map((rule, position) => [rule.id, position]))
+  // A Vale style's rule (`Google.Passive`) has no metadata here: its entry is its id and the link it gives.
+  for (const file of files) {
+    for (const message of file.messages) {
+      const ruleId = message.ruleId
+      if (!ruleId || index.has(ruleId) || !ruleId.includes('.')) continue
+      index.set(ruleId, table.length)
+      table.push({id: ruleId, shortDescription: {text: 'Rule `' + ruleId + '` of a Vale style'}, ...(message.url ? {helpUri: message.url} : {}), defaultConfiguration: {level: level(message)}})
+    }
+  }
   const results: unknown[] = []
   for (const file of files) {
     const absolute = absolutePath(file)

@@ -49,7 +49,9 @@ function trimSet(text: string, characters: string, left: boolean, right: boolean
 export function actionEdits(action: StyleAction | undefined, replacements: readonly string[] | undefined, source: string, start: number, end: number, exact: boolean): ActionEdits {
   if (!action || !exact) return {}
   const matched = source.slice(start, end)
-  const replace = (text: string): TextEdit[] => [{start, end, text}]
+  // A replacement of words that start a sentence starts with a capital too (`It is` → `It's`, not `it's`).
+  const cased = (text: string) => (/^\p{Lu}/u.test(matched) && /^\p{Ll}/u.test(text) ? text[0]!.toUpperCase() + text.slice(1) : text)
+  const replace = (text: string): TextEdit[] => [{start, end, text: cased(text)}]
   switch (action.name) {
     case 'replace': {
       const options = action.params.length > 0 ? action.params : [...(replacements ?? [])]

@@ -9,6 +9,13 @@ import {runStyles, type StyleFinding, type StylePage} from './run.js'
 
 const iniByFolder = new Map<string, string | undefined>()
 const stylesByIni = new Map<string, CompiledStyles>()
+/** The style sets a run used: its notices are theirs, not those of every run this process made. */
+const usedInRun = new Set<string>()
+
+/** A run starts: the notices it shows will be those of the styles it uses. */
+export function startStyleRun(): void {
+  usedInRun.clear()
+}
 
 /** `vale` in the docs-lint config: `false` turns styles off, a path names the `.vale.ini`. */
 export type ValeSetting = false | string | undefined
@@ -22,6 +29,7 @@ export function valeIniFor(absolutePage: string, setting: ValeSetting): string |
 
 /** The compiled styles of a `.vale.ini`, loaded on first use. */
 export function stylesOf(iniFile: string): CompiledStyles {
+  usedInRun.add(iniFile)
   let styles = stylesByIni.get(iniFile)
   if (!styles) {
     styles = compileStyles(loadStyles(iniFile))
@@ -56,7 +64,8 @@ export function stylesKeyFor(absolutePage: string, setting: ValeSetting): string
 /** Every problem of the style sets loaded in this process, once each: `file:line: message`. */
 export function styleNotices(cwd: string): string[] {
   const notices = new Set<string>()
-  for (const styles of stylesByIni.values()) {
+  for (const iniFile of usedInRun) {
+    const styles = stylesByIni.get(iniFile)!
     for (const problem of [...styles.loaded.problems, ...styles.unsupported]) {
       const relative = path.relative(cwd, problem.file)
       notices.add((relative && !relative.startsWith('..') ? relative : problem.file) + ':' + problem.line + ': ' + problem.message)
