@@ -120,11 +120,67 @@ describe('words of documentation prose that are not English words', () => {
   })
 })
 
+describe('words the Hunspell dictionary lacks', () => {
+  it('takes the words of cspell’s American English that SCOWL lacks', () => {
+    expect(flagged('An influencer reinstalls it: the uptime heatmap shows the tradeoff.')).toEqual([])
+  })
+
+  it('takes company names, cryptocurrency terms and software terms from cspell’s word lists', () => {
+    expect(flagged('Grafana and Twilio support Ethereum and stablecoin payments; the codebase roadmap covers the lifecycle.')).toEqual([])
+  })
+
+  it('takes the Python, npm and Kubernetes names prose mentions, and the -ed and -ing forms of such terms', () => {
+    expect(flagged('Pass kwargs to the pydantic model; vite and kubectl run it, upserting rows for the daemonized job.')).toEqual([])
+  })
+
+  it('does not inflect an English word past its dictionary: a wrong -ed or -ing form is reported', () => {
+    expect(flagged('The job restartted and jumpped.')).toEqual(['restartted', 'jumpped'])
+  })
+
+  it('takes a known word with a productive prefix or ending', () => {
+    expect(flagged('Unmetered, unhashable and overprovisioned multicloud hosts; reindexing is permissionless, done seamlessly.')).toEqual([])
+  })
+
+  it('takes two everyday words run together, but not a function word run into the next', () => {
+    expect(flagged('Set the lookback timeframe, the keepalive, the backpressure and the healthcheck checkmark.')).toEqual([])
+    expect(flagged('Put it intothe box withthe lid.')).toEqual(['intothe', 'withthe'])
+  })
+
+  it('reports a known typo and a contraction without its apostrophe, though a word list holds it', () => {
+    expect(flagged('It was accidently a seperate step, everytime: thats why it doesnt work.')).toEqual(['accidently', 'seperate', 'everytime', 'thats', 'doesnt'])
+  })
+
+  it('uses none of these with a rule’s own dictionaries', () => {
+    const source = rule({dicpath: path.join(stylesPath, 'dics'), dictionaries: ['en_tiny'], custom: true})
+    expect(flagged('Hello uptime worlds', source)).toEqual(['uptime'])
+  })
+})
+
+describe('names', () => {
+  it('takes a capitalised word inside a sentence as a name, and checks it at the start of one', () => {
+    expect(flagged('We host it on Zorblax, with Quuxly and Frobnitz.')).toEqual([])
+    expect(flagged('Zorblax hosts it. Then Quuxly: Frobnitz runs.')).toEqual(['Zorblax', 'Frobnitz'])
+  })
+
+  it('checks a capitalised word beside a capitalised dictionary word, as in a title', () => {
+    expect(flagged('Read the Processing Lnaguage Guide and the Zorblax Guidde.')).toEqual(['Lnaguage', 'Guidde'])
+  })
+
+  it('reports a capitalised word one slip from a known word, and a known typo, inside a sentence', () => {
+    expect(flagged('This maps Englishh words to the Seperate pools.')).toEqual(['Englishh', 'Seperate'])
+  })
+
+  it('checks every capitalised word with a rule’s own dictionaries', () => {
+    const source = rule({dicpath: path.join(stylesPath, 'dics'), dictionaries: ['en_tiny'], custom: true})
+    expect(flagged('hello Zorblax', source)).toEqual(['Zorblax'])
+  })
+})
+
 describe('the vocabulary', () => {
   it('accepts its entries case-insensitively, as patterns matching the whole word', () => {
-    const accept = ['Helius', '[Dd]eshred(ding)?', 'memecoin']
-    expect(flagged('helius runs deshredding on HELIUS memecoins.', valeSpelling, accept)).toEqual([])
-    expect(flagged('Deshredder and Heliusx are not accepted.', valeSpelling, accept)).toEqual(['Deshredder', 'Heliusx'])
+    const accept = ['Helius', '[Zz]orbulat(e|ing)', 'memecoin']
+    expect(flagged('helius runs zorbulating on HELIUS memecoins.', valeSpelling, accept)).toEqual([])
+    expect(flagged('Zorbulation is not accepted. Heliusx is not.', valeSpelling, accept)).toEqual(['Zorbulation', 'Heliusx'])
   })
 
   it('accepts possessives and plurals of an accepted word', () => {
@@ -142,8 +198,8 @@ describe('the vocabulary', () => {
 
 describe('a rule’s filters and `custom`', () => {
   it('skips every word a filter matches, as the documentation’s `[pP]y.*\\b` skips PyYAML-like names', () => {
-    expect(flagged('Install pyxl and Pyxlsx.', rule({}))).toEqual(['pyxl', 'Pyxlsx'])
-    expect(flagged('Install pyxl and Pyxlsx.', rule({filters: ['[pP]y.*\\b']}))).toEqual([])
+    expect(flagged('Pyxlsx installs pyxl.', rule({}))).toEqual(['Pyxlsx', 'pyxl'])
+    expect(flagged('Pyxlsx installs pyxl.', rule({filters: ['[pP]y.*\\b']}))).toEqual([])
   })
 
   it('with `custom: true` checks hyphenated and accented words that the default filters skip', () => {

@@ -1,7 +1,9 @@
 // The words of a block as the `spelling` check sees them: Vale's word tokenizer (whitespace-separated
 // spans, with opening and closing punctuation taken off) and the filters that decide which tokens are
 // not words to look up at all: Vale's default filters, and docs-lint's own for what is plainly code, a
-// name or a number rather than a word of English prose.
+// name or a number rather than a word of English prose. Then the forms a word may take that no dictionary
+// lists (possessives, plurals, British spellings, prefixes, endings, compounds), the typos no dictionary
+// lists (contractions without their apostrophe, slips of the keyboard), and where a sentence starts.
 
 /** One word of a block: its text as written and where it is. */
 export interface WordToken {
@@ -111,6 +113,20 @@ export function singularsOf(word: string): string[] {
   return candidates.filter((singular) => singular.length >= 3 && !closedClass.has(singular.toLowerCase()))
 }
 
+/**
+ * The words an `-ed` or `-ing` form may be of, for the terms of word lists that hold no inflections:
+ * `upserting` of `upsert`, `acked` of `ack`, `daemonized` of `daemonize`, `slugified` of `slugify`.
+ */
+export function uninflected(word: string): string[] {
+  const ending = /^(\p{L}{2,}?)(ing|ed)$/iu.exec(word)
+  if (!ending) return []
+  const stem = ending[1]!
+  const bases = [stem, stem + 'e']
+  if (stem.length > 2 && stem.at(-1) === stem.at(-2)) bases.push(stem.slice(0, -1))
+  if (ending[2]!.toLowerCase() === 'ed' && /i$/i.test(stem)) bases.push(stem.slice(0, -1) + 'y')
+  return bases
+}
+
 /** British spellings and the American ones they stand for: `behaviour`, `organise`, `cancelled`, `centre`. */
 const britishEndings: ReadonlyArray<readonly [RegExp, string]> = [
   [/our(?=(?:s|ed|ing|ful|ite|ites|able|ably|er|ers|less)?$)/i, 'or'],
@@ -146,7 +162,7 @@ export function isContractionWithoutApostrophe(word: string): boolean {
   return apostropheLess.has(word.toLowerCase())
 }
 
-/** Prefixes that make a word of any word, with at least four letters after them: `unmetered`, `reindex`, `deshredding`. */
+/** Prefixes that make a word of any word, with at least four letters after them: `unmetered`, `reindexing`, `unarchive`. */
 const productivePrefix = /^(?:un|re|de|non|pre|sub|multi|over|under)(?=\p{Ll}{4})/iu
 
 /** The word without a productive prefix, or `undefined` when it has none. */
@@ -191,7 +207,7 @@ export function compoundSplits(word: string): Array<readonly [string, string]> {
   return splits
 }
 
-/** A capitalised word, possessive or not: a capital then small letters only (`Kamino`, `Meteora's`). */
+/** A capitalised word, possessive or not: a capital then small letters only (`Zurich`, `Grafana's`). */
 export function isCapitalised(word: string): boolean {
   return /^\p{Lu}\p{Ll}+(?:'s?)?$/u.test(word)
 }
@@ -205,7 +221,7 @@ export function breaksSentence(gap: string): boolean {
 const minSlipped = 6
 
 /**
- * The words a word may be a slip of the keyboard for: with a doubled letter typed once (`Airflowss`), or
+ * The words a word may be a slip of the keyboard for: with a doubled letter typed once (`Englishh`), or
  * with two neighbouring letters swapped back (`Lnaguage`).
  */
 export function slipsOf(word: string): string[] {

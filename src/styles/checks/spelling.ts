@@ -4,15 +4,18 @@
 // gives them to an editor that asks.
 //
 // Where the rule checks against the default dictionary, docs-lint reports fewer correct words than
-// Vale, which reports every word its Hunspell dictionary lacks: a word known to cspell's word lists, a
-// known word with a productive prefix (`unmetered`) or two everyday words run together (`lookback`) is
-// taken, and so is a capitalised word inside a sentence (a name: `Teraswitch`). A known typo (cspell's
-// common misspellings, `thats`) is reported whatever those say.
+// Vale, which reports every word its Hunspell dictionary lacks. It also takes a word of cspell's word
+// lists (and the `-ed`/`-ing` forms of their terms: `upserting`), a known word with a productive prefix
+// or ending (`unmetered`, `permissionless`), two everyday words run together (`lookback`), and a
+// capitalised word inside a sentence, which names something (`Zorblax`) unless it stands in Title
+// Case or is one slip of the keyboard from a known word (`Lnaguage`). A known typo (cspell's common
+// misspellings, `accidently`, or a contraction without its apostrophe, `thats`) is reported whatever
+// those say.
 import fs from 'node:fs'
 import path from 'node:path'
 import {compileValeRegex} from '../regex.js'
 import {UnsupportedRuleError, type CheckFactory, type StyleEnvironment, type StyleMatch, type StyleRuleSource} from '../types.js'
-import {commonMisspellings, commonWords, cspellTerms, modernEnglish, ruleDictionaries, usesDefaultDictionary, type DictionaryFields} from './spelling-dictionary.js'
+import {commonMisspellings, commonWords, cspellTerms, defaultDictionary, modernEnglish, ruleDictionaries, usesDefaultDictionary, type DictionaryFields} from './spelling-dictionary.js'
 import {acceptedWords, nonGlobal} from './spelling-vocabulary.js'
 import {
   adjectiveOf,
@@ -21,13 +24,14 @@ import {
   compoundSplits,
   isCapitalised,
   isContractionWithoutApostrophe,
-  slipsOf,
   notProse,
   singularsOf,
   skippedByValeDefaults,
+  slipsOf,
   stemOf,
   straightenQuotes,
   tokenizeWords,
+  uninflected,
   unprefixed,
   unsuffixed,
   type WordToken
@@ -126,9 +130,14 @@ function startsSentence(text: string, words: readonly WordToken[], index: number
   return previous === undefined || breaksSentence(text.slice(previous.end, words[index]!.start))
 }
 
-/** Whether cspell's word lists or its American English know the word. */
+/**
+ * Whether cspell's word lists or its American English know the word, or the lists know the term it is the
+ * `-ed` or `-ing` form of (a term no English dictionary knows: English words inflect as the dictionary says).
+ */
 function isKnownToLists(word: string): boolean {
-  return cspellTerms().correct(word) || modernEnglish().correct(word)
+  const terms = cspellTerms()
+  if (terms.correct(word) || modernEnglish().correct(word)) return true
+  return uninflected(word).some((base) => terms.correct(base) && !defaultDictionary().correct(base) && !modernEnglish().correct(base))
 }
 
 /** A known typo, or the possessive of one: cspell's common misspellings (`accidently`), or `thats` for `that's`. */
