@@ -443,6 +443,28 @@ describe.skipIf(!serverBuilt)('language server over stdio (needs `npx tsc -p .`)
     expect(again.version).toBe(1)
   })
 
+  it("publishes a Vale style's findings with its link and quick fixes, and reads a changed style file again", async () => {
+    const rule = 'extends: substitution\nmessage: "Use \'%s\' instead of \'%s\'."\nlink: https://example.com/words\nlevel: warning\nignorecase: true\naction:\n  name: replace\nswap:\n  cellphone: phone|mobile phone\n'
+    const {client, root} = await start({
+      '.docs-lintrc.json': JSON.stringify({extends: []}),
+      '.vale.ini': 'StylesPath = styles\n\n[*]\nBasedOnStyles = Acme\n',
+      'styles/Acme/Words.yml': rule
+    })
+    const uri = uriOf(root, 'page.mdx')
+    await client.open(uri, frontMatter + 'Call from your cellphone.\n')
+    const {diagnostics} = await client.diagnostics(uri)
+    expect(diagnostics).toMatchObject([{code: 'Acme.Words', severity: 2, codeDescription: {href: 'https://example.com/words'}, range: {start: {line: 5, character: 15}, end: {line: 5, character: 24}}}])
+    // Two replacements: no certain fix, two quick fixes to choose from.
+    const quick = await client.codeActions(uri, diagnostics[0]!.range, ['quickfix'])
+    expect(quick.map((action) => action.title)).toEqual(expect.arrayContaining([expect.stringContaining('`phone`'), expect.stringContaining('`mobile phone`')]))
+    fs.writeFileSync(path.join(root, 'styles/Acme/Words.yml'), rule.replace('level: warning', 'level: error'))
+    const from = client.published.length
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{uri: uriOf(root, 'styles/Acme/Words.yml'), type: FileChangeType.Changed}]
+    })
+    expect((await client.diagnostics(uri, () => true, from)).diagnostics).toMatchObject([{code: 'Acme.Words', severity: 1}])
+  })
+
   it('publishes site problems: broken links on the page, navigation on docs.json; re-lints when other pages change', async () => {
     const {client, root} = await start({
       '.docs-lintrc.json': JSON.stringify({rules: {'broken-links': 'error', navigation: 'error'}}),

@@ -39,6 +39,16 @@ describe('prose of an MDX page', () => {
     expect(blocks(source)).toEqual([['text', 'Subclass ***************, set ***********, call ******* on ********** from ********, e.g. today.']])
   })
 
+  it('reads a call with arguments and a UUID as code, and a plural in parentheses as words', () => {
+    const source = 'Use url_for("flow-run", obj_id="123e4567-e89b-12d3-a456-426614174000") for the key(s).\n'
+    expect(blocks(source)).toEqual([['text', 'Use ' + source.slice(4, source.indexOf(' for')).replace(/\S/g, '*') + ' for the key(s).']])
+  })
+
+  it('leaves a table of data alone: columns named in code, values joined by pipes', () => {
+    const source = '| _time | trace_summary |\n| --- | --- |\n| now | frontend \\| server \\| 125ms |\n\n| Field | What it means |\n| --- | --- |\n| Name | The name of the run |\n'
+    expect(blocks(source)).toEqual([['text.table.header', 'What it means'], ['text.table.cell', 'The name of the run']])
+  })
+
   it('leaves table cells of data alone: one token, a list of values, numbers', () => {
     const source = '| Service | Latency | Samples |\n| --- | --- | --- |\n| frontend service | 125ms | [35ms, 40ms] |\n'
     expect(blocks(source)).toEqual([['text.table.cell', 'frontend service']])

@@ -21,6 +21,7 @@ import {
 import {TextDocument} from 'vscode-languageserver-textdocument'
 import {lint} from '../engine.js'
 import {PagePool} from '../pool.js'
+import {forgetStyles} from '../styles/registry.js'
 import {enableIncrementalParse, forgetIncrementalParse} from '../incremental-parse.js'
 import {fixText} from '../fix.js'
 import type {ResolvedConfig} from '../config.js'
@@ -66,7 +67,11 @@ const watchedGlobs = [
   '**/.mintignore',
   '**/docs.json',
   '**/mint.json',
-  '**/*.{md,mdx}'
+  '**/*.{md,mdx}',
+  // Vale styles: the .vale.ini, its rule files and vocabularies.
+  '**/{.vale.ini,_vale.ini,vale.ini}',
+  '**/*.yml',
+  '**/{accept,reject}.txt'
 ]
 
 interface LintedPage {
@@ -199,6 +204,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   })
 
   connection.onDidChangeWatchedFiles(() => {
+    // A changed style file is read again: styles are loaded once until then.
+    forgetStyles()
     relintAll()
   })
 

@@ -33,11 +33,22 @@ export interface ProseOptions {
 type Context = 'body' | 'list' | 'blockquote'
 
 /**
+ * A table cell of words is prose; a cell that holds one token, a list of values (`125ms`, `[35ms, 40ms]`,
+ * `a | b | c`), numbers or code is data a page shows, such as a query's output.
+ */
+function isDataCell(text: string): boolean {
+  return !/\s/.test(text) || /^[[{(]/.test(text) || /^[-+\d.,:%*\s]+$/.test(text) || (text.match(/ \| /g)?.length ?? 0) >= 2
+}
+
+/** Components whose `title` is a heading a reader sees; other titles name a field or a file (`<Expandable title="apy properties">`). */
+const titledComponents = new Set(['Accordion', 'Card', 'Step', 'Tab', 'Update'])
+
+/**
  * Code written in a sentence without backticks: a dotted name (`logging.Handler`, `io.TextIO`), a name
- * with underscores (`flow_run_id`), a call (`serve()`), a path (`/api/v1/me`, `./config`), an address
+ * with underscores (`flow_run_id`), a call (`serve()`, `url_for("run", id=1)`), a UUID, a path (`/api/v1/me`, `./config`), an address
  * (`10.x.x.x`). Its words are not the page's words.
  */
-const codeToken = /(?<![\w$./~-])(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?|[A-Za-z\d]+(?:_[A-Za-z\d]+)+|[A-Za-z_$][\w$]*\(\)|(?:~|\.{1,2})?\/[\w.~{}:-]+(?:\/[\w.~{}:-]*)*|\d{1,3}(?:\.(?:\d{1,3}|[xX*]{1,3})){2,})(?![\w$/-])/g
+const codeToken = /(?<![\w$./~-])(?:[A-Za-z_$][\w$.]*\((?:[^()\n]*[="',][^()\n]*)?\)|[\da-fA-F]+(?:-[\da-fA-F]+){2,}|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?|[A-Za-z\d]+(?:_[A-Za-z\d]+)+|[A-Za-z_$][\w$]*\(\)|(?:~|\.{1,2})?\/[\w.~{}:-]+(?:\/[\w.~{}:-]*)*|\d{1,3}(?:\.(?:\d{1,3}|[xX*]{1,3})){2,})(?![\w$/-])/g
 
 /** The ranges of code tokens in a text; a dotted abbreviation (`e.g`, `U.S`) is words. */
 function codeTokens(text: string): Array<[number, number]> {
@@ -127,7 +138,7 @@ class ProseReader {
         this.flow(node.children, 'blockquote')
         return
       case 'table':
-        if (this.skipped('table')) return this.notProse(node)
+        if (this.skipped('table') || this.isDataTable(node)) return this.notProse(node)
         node.children.forEach((row, index) => {
           const scope = index === 0 ? 'text.table.header' : 'text.table.cell'
           if (this.skipped(index === 0 ? 'th' : 'td')) return
@@ -175,7 +186,7 @@ class ProseReader {
     for (const attribute of node.attributes) {
       if (attribute.type !== 'mdxJsxAttribute' || typeof attribute.value !== 'string') continue
       const scope = Object.hasOwn(proseAttributes, attribute.name) ? proseAttributes[attribute.name] : undefined
-      if (!scope || (attribute.name === 'title' && !/^[A-Z]/.test(node.name ?? ''))) continue
+      if (!scope || (attribute.name === 'title' && !titledComponents.has(node.name ?? ''))) continue
       if (scope === 'text.attr.alt' && (this.skipped('alt') || this.options.ignoredScopes.has('img'))) continue
       const at = this.attributeValueOffset(attribute, start)
       if (at === undefined) continue
@@ -200,14 +211,23 @@ class ProseReader {
    * `[35ms, 40ms]`, `true`) is data a page shows, such as a query's output, and is left alone.
    */
   private cell(scope: string, cell: Extract<RootContent, {type: 'tableCell'}>): void {
+    if (isDataCell(this.cellText(cell))) return this.notProse(cell)
+    this.block(scope, cell.children, false)
+  }
+
+  private cellText(cell: Extract<RootContent, {type: 'tableCell'}>): string {
     const mapped = new MappedText()
     for (const child of cell.children) this.inline(child, mapped, [])
-    const text = mapped.text.trim()
-    if (!/\s/.test(text) || /^[[{(]/.test(text) || /^[-+\d.,:%*\s]+$/.test(text)) {
-      this.notProse(cell)
-      return
-    }
-    this.block(scope, cell.children, false)
+    return mapped.text.trim()
+  }
+
+  /** A table whose columns are named in code (`_time`, `trace_id`) shows data: a query's output, a schema. */
+  private isDataTable(table: Extract<RootContent, {type: 'table'}>): boolean {
+    const header = table.children[0]?.children ?? []
+    return header.some((cell) => {
+      const text = this.cellText(cell)
+      return text !== '' && /^[*\s]+$/.test(text)
+    })
   }
 
   private paragraph(children: PhrasingContent[], context: Context): void {
