@@ -79,7 +79,7 @@ const dynamicSites: Record<string, string> = {
     "escaped constant verbs of the data file, anchored at the end of one item's first sentence",
   "rules/steps-for-procedures.ts: new RegExp('(?:' + language.forms.map(escape).join('|') + ')$')":
     "escaped constant verb forms of the data file, anchored at the end of one item's first sentence",
-  "src/styles/regex.ts: new RegExp(new Translation(pattern, options.ignoreCase ?? false).run(), 'gu')":
+  "src/styles/regex.ts: new RegExp(source, flags)":
     "a Vale regex of a style's rule file, vocabulary or `.vale.ini`, translated: the team's own style patterns, trusted like the rest of the config as Vale trusts them (a runaway one is stopped by `--file-timeout` only in a worker)",
   "src/styles/regex.ts: new RegExp(compiled)":
     "a copy (its own `lastIndex`) of a pattern `compileValeRegex` compiled above: the team's own style patterns, trusted like the rest of the config as Vale trusts them (a runaway one is stopped by `--file-timeout` only in a worker)",

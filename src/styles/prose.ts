@@ -45,19 +45,49 @@ const titledComponents = new Set(['Accordion', 'Card', 'Step', 'Tab', 'Update'])
 
 /**
  * Code written in a sentence without backticks: a dotted name (`logging.Handler`, `io.TextIO`), a name
- * with underscores (`flow_run_id`), a call (`serve()`, `url_for("run", id=1)`), a UUID, a path (`/api/v1/me`, `./config`), an address
- * (`10.x.x.x`). Its words are not the page's words.
+ * with underscores (`flow_run_id`), a call (`serve()`, `url_for("run", id=1)`), a UUID, a path
+ * (`/api/v1/me`, `./config`), an address (`10.x.x.x`). Its words are not the page's words. Each
+ * space-separated token is classified on its own, with anchored patterns that read it once.
  */
-const codeToken = /(?<![\w$./~-])(?:[A-Za-z_$][\w$.]*\((?:[^()\n]*[="',][^()\n]*)?\)|[\da-fA-F]+(?:-[\da-fA-F]+){2,}|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?|[A-Za-z\d]+(?:_[A-Za-z\d]+)+|[A-Za-z_$][\w$]*\(\)|(?:~|\.{1,2})?\/[\w.~{}:-]+(?:\/[\w.~{}:-]*)*|\d{1,3}(?:\.(?:\d{1,3}|[xX*]{1,3})){2,})(?![\w$/-])/g
+const codeShapes = [
+  /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?$/,
+  /^[A-Za-z\d]+(?:_[A-Za-z\d]+)+$/,
+  /^[A-Za-z_$][\w$]*\(\)$/,
+  /^(?:~|\.\.?)?\/[\w.~{}:/-]*$/,
+  /^[\da-fA-F]+(?:-[\da-fA-F]+){2,}$/,
+  /^\d{1,3}(?:\.(?:\d{1,3}|[xX*]{1,3})){2,}$/
+]
+/** The start of a call with arguments: a name and its opening parenthesis (`url_for(`). */
+const callStart = /^[A-Za-z_$][\w$.]*\(/
+
+const closing = new Set('.,;:!?)"\'”’]')
+
+function trimClosing(token: string): string {
+  let end = token.length
+  // A call's own parentheses stay (`serve()`, `serve().`).
+  while (end > 0 && closing.has(token[end - 1]!) && !(token[end - 1] === ')' && token[end - 2] === '(')) end--
+  return token.slice(0, end)
+}
 
 /** The ranges of code tokens in a text; a dotted abbreviation (`e.g`, `U.S`) is words. */
 function codeTokens(text: string): Array<[number, number]> {
-  if (!/[._/()]/.test(text)) return []
+  if (!/[._/()-]/.test(text)) return []
   const ranges: Array<[number, number]> = []
-  for (const match of text.matchAll(codeToken)) {
-    const token = match[0]
-    if (/^[A-Za-z]/.test(token) && token.includes('.') && !token.includes('_') && token.replace(/\(\)$/, '').split('.').some((part) => part.length < 2)) continue
-    ranges.push([match.index, match.index + token.length])
+  for (const match of text.matchAll(/\S+/g)) {
+    // Punctuation around a token (`(see`, `Handler,`) is the sentence's.
+    const lead = /^[("'“‘[]*/.exec(match[0])![0].length
+    const core = trimClosing(match[0].slice(lead))
+    const start = match.index + lead
+    const call = callStart.exec(core)
+    if (call && !core.endsWith('()')) {
+      const close = text.indexOf(')', start + call[0].length)
+      const inside = close === -1 ? '' : text.slice(start + call[0].length, close)
+      if (close !== -1 && close - start < 200 && !inside.includes('\n') && /[="',]/.test(inside)) ranges.push([start, close + 1])
+      continue
+    }
+    if (core === '' || !codeShapes.some((shape) => shape.test(core))) continue
+    if (/^[A-Za-z]/.test(core) && core.includes('.') && !core.includes('_') && core.replace(/\(\)$/, '').split('.').some((part) => part.length < 2)) continue
+    ranges.push([start, start + core.length])
   }
   return ranges
 }

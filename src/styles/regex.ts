@@ -1,12 +1,14 @@
 // Vale's regular expressions as JavaScript RegExps. Vale compiles every rule pattern with regexp2 in RE2
-// mode: Go's regexp syntax plus lookarounds and backreferences, on a backtracking engine. This reads that
-// dialect and writes a `u`-flag RegExp matching the same text, or throws an UnsupportedRuleError naming the
-// construct JavaScript has no equivalent for. Where both engines accept a construct but mean different
-// things, Vale's meaning is kept: `\b` knows Unicode letters while `\w`, `\d` and `\s` are ASCII (`\s` without
-// `\v`), `.` stops only at `\n`, and `^`/`$` under `(?m)` see only `\n` as a line end. Case-insensitivity,
-// whole or in part, is written out as classes (`a` → `[aA]`), which V8 runs 2 to 3 times faster than `iu`.
+// mode (Go's regexp syntax plus lookarounds and backreferences); this writes a RegExp matching the same
+// text, or throws an UnsupportedRuleError naming what JavaScript has no equivalent for. Where both accept a
+// construct but mean different things, Vale's meaning is kept: `\b` knows Unicode letters while `\w`, `\d`,
+// `\s` are ASCII (`\s` without `\v`), `.` stops only at `\n`, `^`/`$` under `(?m)` see only `\n`. Patterns go
+// without the `u` flag where they can, which V8 runs several times faster, and take `i` if they ignore case
+// (V8 runs `iu` 10 to 40 times slower). One that needs `u` (`\p{L}`, a set of some characters beyond U+FFFF)
+// or ignores case in part only gets `u`, its `(?i)` parts written out as classes (`a` → `[aA]`).
 
-import {ANCHORS, CHARACTER_ESCAPES, CLASSES, GO_CATEGORIES, MAX_CODE_POINT, POSIX_DIGIT, WORD} from './regex.data.js'
+import {CHARACTER_ESCAPES, CLASSES, GO_CATEGORIES, MAX_CODE_POINT, POSIX_DIGIT, type Range, anchors, boundary, caselessProperty} from './regex.data.js'
+import {GROUP_NAME, NUMERIC_ESCAPE, QUANTIFIER, character, isAsciiWord, numericValue, otherCases, rangesSource, wordClass} from './regex.data.js'
 import {UnsupportedRuleError} from './types.js'
 
 export interface ValeRegexOptions {
@@ -14,25 +16,19 @@ export interface ValeRegexOptions {
   ignoreCase?: boolean
 }
 
-type Range = readonly [number, number]
 /** regexp2's inline options, switched by `(?imsn-imsn)` and `(?i:...)`. */
 type Flags = Record<'i' | 'm' | 's' | 'n', boolean>
 /** A bracket expression: code point ranges and `\p{...}` escapes. */
 type CharacterSet = {negated: boolean; ranges: Range[]; properties: string[]}
 
-/**
- * A translated atom or alternation, with what a `\b` beside it needs to know: whether it consumes no text
- * (`zeroWidth`), whether every match starts or ends with an ASCII word character, whether it is a `\b`.
- */
-interface Piece {source: string; zeroWidth: boolean; startsWord: boolean; endsWord: boolean; boundary?: boolean}
+/** A translated atom or alternation, with what a `\b` beside it needs to know: whether it consumes no text
+ * (`zeroWidth`), can match nothing (`empty`), has other matches that all start or end with an ASCII word
+ * character, and whether it is a `\b` itself. */
+interface Piece {source: string; zeroWidth: boolean; empty: boolean; startsWord: boolean; endsWord: boolean; boundary?: boolean}
 
-/** Wider ranges are taken as closed under case mapping rather than walked (complements such as `\W`). */
-const CASE_WALK_LIMIT = 0x2000
-const QUANTIFIER = /([*+?]|\{(\d+)(,(\d*))?\})([?+]?)/y
-/** `\x{263a}`, `\x41`, `\u0041`, `\101` (octal, up to 0377), `\cM`. */
-const NUMERIC_ESCAPE = /x\{([0-9A-Fa-f]{1,6})\}|x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|([0-7]{1,3})|c([@-_a-z])/y
-const GROUP_NAME = /[\p{L}\p{Mn}\p{Nd}\p{Pc}\u200C\u200D]*/uy
-const CACHE_LIMIT = 10_000
+/** Thrown when a pattern tried without the `u` flag turns out to need it. */
+const NEEDS_UNICODE = Symbol('needs the u flag')
+const CACHE_LIMIT = 10_000 // patterns, which only a long-running language server could reach
 const cache = new Map<string, RegExp | string>()
 
 /**
@@ -45,7 +41,7 @@ export function compileValeRegex(pattern: string, options: ValeRegexOptions = {}
   let compiled = cache.get(key)
   if (compiled === undefined) {
     try {
-      compiled = new RegExp(new Translation(pattern, options.ignoreCase ?? false).run(), 'gu')
+      compiled = translate(pattern, options.ignoreCase ?? false)
     } catch (error) {
       if (!(error instanceof UnsupportedRuleError || error instanceof SyntaxError)) throw error
       // JavaScript refuses a bad group name, a name used twice, a backreference to no group (`\10` up too).
@@ -58,32 +54,59 @@ export function compileValeRegex(pattern: string, options: ValeRegexOptions = {}
   return new RegExp(compiled)
 }
 
+function translate(pattern: string, ignoreCase: boolean): RegExp {
+  try {
+    return new Translation(pattern, ignoreCase, false).run()
+  } catch (error) {
+    if (error !== NEEDS_UNICODE) throw error
+  }
+  return new Translation(pattern, ignoreCase, true).run()
+}
+
 class Translation {
   private pos = 0
   private flags: Flags
+  /** regexp2's word character for `\b`, as a class, and the escapes that assert something. */
+  private readonly word: string
+  private readonly anchors: Readonly<Record<string, string>>
   /** The capturing groups in the order they open: a name, or null for an unnamed group. */
   private readonly groups: Array<string | null> = []
-  private numberedReference = false
+  /** The groups backreferences name: without `u`, JavaScript would read `\k<a>` or `\1` to no group as text. */
+  private readonly references: string[] = []
+  /** Some part with letters is under `(?i)` (without `u`, the `i` flag covers it), some part is not. */
+  private ignoresCase = false
+  private keepsCase = false
+  /** Some `^` or `$` is under `(?m)`: JavaScript's `m` flag, with a guard, is much faster than a lookbehind. */
+  private multiline = false
 
-  constructor(private readonly pattern: string, ignoreCase: boolean) {
+  constructor(private readonly pattern: string, ignoreCase: boolean, private readonly unicode: boolean) {
     this.flags = {i: ignoreCase, m: false, s: false, n: false}
+    this.word = wordClass(unicode)
+    this.anchors = anchors(this.word)
   }
 
-  run(): string {
+  run(): RegExp {
     const body = this.alternation()
     if (this.pos < this.pattern.length) this.invalid('a `)` closes no group')
+    if (!this.unicode && this.ignoresCase && this.keepsCase) throw NEEDS_UNICODE
+    const missing = this.references.find((name) => (/^\d+$/.test(name) ? Number(name) > this.groups.length : !this.groups.includes(name)))
+    if (missing !== undefined) this.invalid(`no group is \`${missing}\``)
     // regexp2 numbers the unnamed groups first, then the named ones; JavaScript numbers them all in order.
     const renumbered = this.groups.some((group, index) => group !== null && this.groups.indexOf(null, index) > index)
-    if (this.numberedReference && renumbered) this.fail('uses `\\1` with a named group before an unnamed one, which JavaScript numbers otherwise')
-    return body.source
+    if (renumbered && this.references.some((reference) => /^\d/.test(reference))) this.fail('uses `\\1` with a named group before an unnamed one, which JavaScript numbers otherwise')
+    // The text's ends (a `\0` before `^` or `$`) stay plain unless the `m` flag is on, which they must escape.
+    let source = body.source.replace(/\0([$^])/g, (_, end: string) => (!this.multiline ? end : end === '^' ? '(?<![^])' : '(?![^])'))
+    // JavaScript tries a match between the two halves of an emoji: one that may be empty must not start there.
+    if (body.empty) source = `(?![\\uDC00-\\uDFFF])(?=[^]|$)(?:${source})`
+    const flags = 'g' + (this.ignoresCase && !this.unicode ? 'i' : '') + (this.multiline ? 'm' : '') + (this.unicode ? 'u' : '')
+    return new RegExp(source, flags)
   }
 
   private alternation(): Piece {
     const branches = [this.sequence()]
     while (this.eat('|')) branches.push(this.sequence())
     const every = (test: (branch: Piece) => boolean) => branches.every(test)
-    const source = branches.map((branch) => branch.source).join('|')
-    return {source, zeroWidth: every((b) => b.zeroWidth), startsWord: every((b) => b.startsWord), endsWord: every((b) => b.endsWord)}
+    return {source: branches.map((b) => b.source).join('|'), zeroWidth: every((b) => b.zeroWidth), empty: !every((b) => !b.empty), startsWord: every((b) => b.startsWord), endsWord: every((b) => b.endsWord)}
   }
 
   private sequence(): Piece {
@@ -93,10 +116,7 @@ class Translation {
       QUANTIFIER.lastIndex = this.pos
       const quantifier = QUANTIFIER.exec(this.pattern)
       const last = pieces.at(-1)
-      if (this.at('(?#')) {
-        // A comment, which regexp2 skips even between an atom and its quantifier.
-        this.pos = this.pattern.indexOf(')', this.pos) + 1 || this.invalid('a `(?#` comment is never closed')
-      } else if (quantifier) {
+      if (quantifier) {
         const [text, kind, min, , max, suffix] = quantifier
         if (!quantifiable || !last) this.invalid('a quantifier repeats nothing')
         if (suffix === '+') this.fail(`uses a possessive quantifier \`${text}\`, which JavaScript does not have`)
@@ -117,7 +137,7 @@ class Translation {
         if (piece) pieces.push(piece)
       }
     }
-    return joined(pieces)
+    return joined(pieces, this.word)
   }
 
   private atom(): Piece | undefined {
@@ -125,33 +145,29 @@ class Translation {
     if (char === '(') return this.group()
     if (char === '[') return this.characterClass(this.bracket())
     if (char === '\\') return this.escape()
-    if (char === '.') return {source: this.flags.s ? '[^]' : '[^\\n]', zeroWidth: false, startsWord: false, endsWord: false}
-    if (char === '^') return assertion(this.flags.m ? '(?<![^\\n])' : '^')
-    if (char === '$') return assertion(this.flags.m ? '(?![^\\n])' : '$')
+    if (char === '.') return this.characterClass({negated: true, ranges: this.flags.s ? [] : [[10, 10]], properties: []})
+    this.multiline ||= this.flags.m && (char === '^' || char === '$')
+    if (char === '^') return assertion(this.flags.m ? '^(?<![\\r\\u2028\\u2029])' : this.anchors['A']!)
+    if (char === '$') return assertion(this.flags.m ? '$(?![\\r\\u2028\\u2029])' : this.anchors['z']!)
     return this.literal(codeOf(char))
   }
 
   private group(): Piece | undefined {
     const outer = {...this.flags}
-    let open = this.flags.n ? '(?:' : '('
-    if (this.eat('?')) {
-      const kind = this.groupKind()
-      if (typeof kind !== 'string') return kind
-      open = kind
-    }
+    const open = this.eat('?') ? this.groupKind() : this.flags.n ? '(?:' : '('
+    if (typeof open !== 'string') return open
     if (open === '(') this.groups.push(null)
     const body = this.alternation()
     if (!this.eat(')')) this.invalid('a `(` is never closed')
     this.flags = outer
-    const look = /^\(\?<?[=!]$/.test(open)
-    return {source: open + body.source + ')', zeroWidth: look || body.zeroWidth, startsWord: !look && body.startsWord, endsWord: !look && body.endsWord}
+    return /^\(\?<?[=!]$/.test(open) ? assertion(open + body.source + ')') : {...body, source: open + body.source + ')'}
   }
 
   /** After `(?`: the opening to write, a whole piece (`(?P=name)`), or undefined for `(?i)` alone. */
   private groupKind(): string | Piece | undefined {
     if (this.eat(':')) return '(?:'
     for (const look of ['=', '!', '<=', '<!']) if (this.eat(look)) return '(?' + look
-    if (this.eat('P=')) return this.backreference(`\\k<${this.name(')')}>`)
+    if (this.eat('P=')) return this.backreference(this.name(')'))
     const close = this.eat('P<') || this.eat('<') ? '>' : this.eat("'") ? "'" : undefined
     if (close) {
       // JavaScript itself refuses a name it cannot take (`(?<2>...)`) or one used twice.
@@ -159,6 +175,7 @@ class Translation {
       this.groups.push(name)
       return `(?<${name}>`
     }
+    if (this.at('#')) this.fail('uses a `(?#...)` comment, which Go does not have and docs-lint does not read')
     if (this.at('>')) this.fail('uses `(?>...)`, an atomic group, which JavaScript does not have')
     if (this.at('(')) this.fail('uses `(?(...)...)`, a conditional group, which JavaScript does not have')
     // regexp2's options, in either case. `u` (and `U`, Go's ungreedy) is regexp2's ECMAScript-only Unicode
@@ -188,27 +205,23 @@ class Translation {
     const char = this.pattern[this.pos] ?? ''
     const set: CharacterSet = {negated: false, ranges: [], properties: []}
     if (this.classEscape(set)) return this.characterClass(set)
-    const anchor = ANCHORS[char]
-    if (anchor) {
-      this.pos++
-      return {...assertion(anchor), boundary: char === 'b'}
-    }
+    const anchor = this.anchors[char]
+    if (anchor && this.eat(char)) return {...assertion(anchor), boundary: char === 'b'}
     if (char === 'G') this.fail('uses `\\G`, which JavaScript cannot anchor where the previous match ended')
-    if (this.eat('k')) {
-      const name = this.name(this.eat('<') ? '>' : this.eat("'") ? "'" : this.invalid('`\\k` must be followed by `<name>`'))
-      return this.backreference(/^\d+$/.test(name) ? `\\${name}` : `\\k<${name}>`)
-    }
+    if (this.eat('k')) return this.backreference(this.name(this.eat('<') ? '>' : this.eat("'") ? "'" : this.invalid('`\\k` needs a `<name>`')))
     if (char < '1' || char > '9') return this.literal(this.characterEscape())
     const number = /^\d+/.exec(this.pattern.slice(this.pos))?.[0] ?? ''
     this.pos += number.length
-    return this.backreference('\\' + number)
+    return this.backreference(number)
   }
 
-  private backreference(target: string): Piece {
-    if (this.flags.i) this.fail('uses a backreference under `(?i)`, which needs JavaScript\'s `i` flag rather than the letter classes written here')
-    this.numberedReference ||= /^\\\d/.test(target)
-    // regexp2 fails a backreference to a group that has not matched; JavaScript matches it empty.
-    return {source: `(?:${target})`, zeroWidth: false, startsWord: false, endsWord: false}
+  /** A backreference to a group by number or name; regexp2 fails one to a group that has not matched, JavaScript matches it empty. */
+  private backreference(group: string): Piece {
+    if (this.flags.i && this.unicode) this.fail('uses a backreference under `(?i)` in part of a pattern, which JavaScript cannot compare')
+    this.references.push(group)
+    this.ignoresCase ||= this.flags.i
+    this.keepsCase ||= !this.flags.i
+    return {source: /^\d+$/.test(group) ? `(?:\\${group})` : `(?:\\k<${group}>)`, zeroWidth: false, empty: true, startsWord: false, endsWord: false}
   }
 
   /** After a `\`, in or out of brackets, the one character it stands for: `\n`, `\x{263a}`, `\101`, `\.`. */
@@ -217,10 +230,7 @@ class Translation {
     const numeric = NUMERIC_ESCAPE.exec(this.pattern)
     if (numeric) {
       this.pos = NUMERIC_ESCAPE.lastIndex
-      const [, braced, hex, unicode, octal, control] = numeric
-      if (octal) return parseInt(octal, 8) & 0xff
-      if (control) return codeOf(control.toUpperCase()) - 0x40
-      const code = parseInt(braced ?? hex ?? unicode ?? '', 16)
+      const code = numericValue(numeric)
       return code <= MAX_CODE_POINT ? code : this.invalid('a `\\x{...}` escape is above 10FFFF')
     }
     const char = this.take()
@@ -254,19 +264,31 @@ class Translation {
   }
 
   private literal(code: number): Piece {
-    const variants = this.flags.i ? caseVariants(code) : [code]
-    const word = isAsciiWord([code, code])
-    const source = variants.length > 1 ? `[${variants.map((variant) => character(variant, true)).join('')}]` : character(code, false)
-    return {source, zeroWidth: false, startsWord: word, endsWord: word}
+    return this.characterClass({negated: false, ranges: [[code, code]], properties: []})
   }
 
-  /** A set of characters; under `(?i)` with every case added, as regexp2 lowercases both sides. */
+  /** A set of characters, a lone character written as itself. Under `(?i)`, the `i` flag or classes take every case. */
   private characterClass(set: CharacterSet): Piece {
-    const ranges = this.flags.i ? withCaseVariants(set.ranges) : set.ranges
-    const properties = this.flags.i ? set.properties.flatMap(caselessProperty) : set.properties
+    let {ranges, properties} = set
+    let wide = false
+    if (!this.unicode) {
+      // Without `u` a character beyond U+FFFF is two code units: a set that takes them all (`.`, `[^a]`, `\S`)
+      // takes such a pair whole, never half of one; a set with only some of them, or a `\p{...}`, needs `u`.
+      if (properties.length || ranges.some(([low, high]) => high > 0xffff && (low > 0xffff || high < MAX_CODE_POINT))) throw NEEDS_UNICODE
+      wide = set.negated !== ranges.some(([, high]) => high === MAX_CODE_POINT)
+      ranges = ranges.map(([low, high]): Range => [low, Math.min(high, 0xffff)])
+      const cased = otherCases(ranges).length > 0
+      this.ignoresCase ||= cased && this.flags.i
+      this.keepsCase ||= cased && !this.flags.i
+    } else if (this.flags.i) {
+      ranges = [...ranges, ...otherCases(ranges)]
+      properties = properties.flatMap(caselessProperty)
+    }
     const word = !set.negated && properties.length === 0 && ranges.length > 0 && ranges.every(isAsciiWord)
-    const written = ranges.map(([low, high]) => character(low, true) + (high === low ? '' : (high > low + 1 ? '-' : '') + character(high, true)))
-    return {source: `[${set.negated ? '^' : ''}${written.join('')}${properties.join('')}]`, zeroWidth: false, startsWord: word, endsWord: word}
+    const [only, ...others] = ranges
+    const single = only && only[0] === only[1] && others.length === 0 && !set.negated && properties.length === 0
+    const source = single ? character(only[0], false) : `[${set.negated ? '^' : ''}${rangesSource(ranges)}${properties.join('')}]`
+    return {source: wide ? `(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|(?![\\uD800-\\uDFFF])${source})` : source, zeroWidth: false, empty: false, startsWord: word, endsWord: word}
   }
 
   /** A bracket expression after its `[`, as regexp2 reads it in RE2 mode (a `]` first is a literal). */
@@ -306,10 +328,9 @@ class Translation {
   }
 
   private take(): string {
-    const code = this.pattern.codePointAt(this.pos)
-    if (code === undefined) return ''
-    this.pos += code > 0xffff ? 2 : 1
-    return String.fromCodePoint(code)
+    const char = this.pos < this.pattern.length ? String.fromCodePoint(this.pattern.codePointAt(this.pos)!) : ''
+    this.pos += char.length
+    return char
   }
 
   private at(text: string): boolean {
@@ -334,62 +355,41 @@ class Translation {
   }
 }
 
+/** A piece that matches no character: its non-empty matches, none, all start with a word character. */
 function assertion(source: string): Piece {
-  return {source, zeroWidth: true, startsWord: false, endsWord: false}
+  return {source, zeroWidth: true, empty: true, startsWord: true, endsWord: true}
 }
 
 function quantified(piece: Piece, quantifier: string, atLeastOnce: boolean): Piece {
   // JavaScript refuses a quantifier on an assertion, and skips the ways an optional group matches nothing,
   // which regexp2 takes: an assertion is put in a group, and an optional group written as an alternation.
-  const optional = piece.source.startsWith('(') ? {'?': `(?:${piece.source}|)`, '??': `(?:|${piece.source})`}[quantifier] : undefined
+  const group = piece.source.startsWith('(')
+  const optional = quantifier === '?' && group ? `(?:${piece.source}|)` : quantifier === '??' && group ? `(?:|${piece.source})` : undefined
   const source = optional ?? (piece.zeroWidth ? `(?:${piece.source})` : piece.source) + quantifier
-  return {source, zeroWidth: piece.zeroWidth, startsWord: atLeastOnce && piece.startsWord, endsWord: atLeastOnce && piece.endsWord}
+  return {...piece, source, empty: piece.empty || !atLeastOnce, boundary: false}
 }
 
-function joined(pieces: readonly Piece[]): Piece {
-  const consuming = pieces.filter((piece) => !piece.zeroWidth)
-  const source = pieces.map((piece, index) => (piece.boundary ? boundaryAt(pieces, index) : piece.source)).join('')
-  return {source, zeroWidth: consuming.length === 0, startsWord: consuming[0]?.startsWord ?? false, endsWord: consuming.at(-1)?.endsWord ?? false}
+function joined(pieces: readonly Piece[], word: string): Piece {
+  const source = pieces.map((piece, index) => (piece.boundary ? boundaryAt(pieces, index, word) : piece.source)).join('')
+  const every = (test: (piece: Piece) => boolean) => pieces.every(test)
+  return {source, zeroWidth: every((p) => p.zeroWidth), empty: every((p) => p.empty), startsWord: wordAtEdge(pieces, false), endsWord: wordAtEdge(pieces, true)}
+}
+
+/** Whether every non-empty match of `pieces` starts (`end`: ends) with an ASCII word character. */
+function wordAtEdge(pieces: readonly Piece[], end: boolean): boolean {
+  for (const piece of end ? [...pieces].reverse() : pieces) {
+    if (!(end ? piece.endsWord : piece.startsWord)) return false
+    if (!piece.empty) return true
+  }
+  return true
 }
 
 /** `\b` in the cheapest form its neighbours allow: V8 runs `\b(?<!W)` about as fast as a bare `\b`. */
-function boundaryAt(pieces: readonly Piece[], index: number): string {
-  const next = pieces.slice(index + 1).find((piece) => !piece.zeroWidth)
-  const previous = pieces.slice(0, index).reverse().find((piece) => !piece.zeroWidth)
-  if (next?.startsWord) return `\\b(?<!${WORD})`
-  if (previous?.endsWord) return `\\b(?!${WORD})`
-  return ANCHORS['b']!
-}
-
-/** The characters regexp2 takes for `code` under `(?i)`: itself and its other cases, one code point each. */
-function caseVariants(code: number): number[] {
-  const char = String.fromCodePoint(code)
-  const forms = [char, char.toLowerCase(), char.toUpperCase(), char.toLowerCase().toUpperCase(), char.toUpperCase().toLowerCase()]
-  return [...new Set(forms.filter((form) => [...form].length === 1).map(codeOf))]
-}
-
-function withCaseVariants(ranges: readonly Range[]): Range[] {
-  const added: Range[] = []
-  for (const [low, high] of ranges.filter(([low, high]) => high - low <= CASE_WALK_LIMIT)) {
-    for (let code = low; code <= high; code++) added.push(...caseVariants(code).map((variant): Range => [variant, variant]))
-  }
-  return [...ranges, ...added]
-}
-
-/** regexp2 under `(?i)` lets `\p{Lu}`, `\p{Ll}` and `\p{Lt}` each match all three. */
-function caselessProperty(escape: string): string[] {
-  return /^\\[pP]\{L[lut]\}$/.test(escape) ? ['Lu', 'Ll', 'Lt'].map((category) => escape.slice(0, 3) + category + '}') : [escape]
-}
-
-function isAsciiWord([low, high]: Range): boolean {
-  return CLASSES.get('w')!.some(([first, last]) => low >= first && high <= last)
-}
-
-/** One character as regex source, escaped for where it stands (in brackets or not), spelled out if unprintable. */
-function character(code: number, inBrackets: boolean): string {
-  const char = String.fromCodePoint(code)
-  if ((inBrackets ? '\\]^-[' : '^$\\.*+?()[]{}|/').includes(char)) return '\\' + char
-  return char === ' ' || !/[\p{C}\p{Z}]/u.test(char) ? char : `\\u{${code.toString(16)}}`
+function boundaryAt(pieces: readonly Piece[], index: number, word: string): string {
+  const [previous, next] = [pieces.slice(0, index), pieces.slice(index + 1)]
+  if (wordAtEdge(next, false) && !next.every((piece) => piece.empty)) return `\\b(?<!${word})`
+  if (wordAtEdge(previous, true) && !previous.every((piece) => piece.empty)) return `\\b(?!${word})`
+  return boundary(word)
 }
 
 function codeOf(char: string): number {
