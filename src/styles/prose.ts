@@ -57,6 +57,9 @@ const codeShapes = [
   /^[\da-fA-F]+(?:-[\da-fA-F]+){2,}$/,
   /^\d{1,3}(?:\.(?:\d{1,3}|[xX*]{1,3})){2,}$/
 ]
+/** What every code shape holds: a word without one of these is a word. */
+const codeCharacters = /[._/()-]/
+
 /** The start of a call with arguments: a name and its opening parenthesis (`url_for(`). */
 const callStart = /^[A-Za-z_$][\w$.]*\(/
 
@@ -71,9 +74,10 @@ function trimClosing(token: string): string {
 
 /** The ranges of code tokens in a text; a dotted abbreviation (`e.g`, `U.S`) is words. */
 function codeTokens(text: string): Array<[number, number]> {
-  if (!/[._/()-]/.test(text)) return []
+  if (!codeCharacters.test(text)) return []
   const ranges: Array<[number, number]> = []
   for (const match of text.matchAll(/\S+/g)) {
+    if (!codeCharacters.test(match[0])) continue
     // Punctuation around a token (`(see`, `Handler,`) is the sentence's.
     const lead = /^[("'“‘[]*/.exec(match[0])![0].length
     const core = trimClosing(match[0].slice(lead))

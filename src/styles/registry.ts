@@ -52,7 +52,7 @@ export function styleFindings(absolutePage: string, setting: ValeSetting, page: 
   const styles = stylesFor(absolutePage, setting)
   if (!styles) return undefined
   const relative = path.relative(path.dirname(styles.loaded.config.file), absolutePage).split(path.sep).join('/')
-  return {findings: runStyles(styles, {...page, relative}), ruleIds: new Set(styles.rules.keys())}
+  return {findings: runStyles(styles, {...page, relative}), ruleIds: new Set(styles.loaded.rules.keys())}
 }
 
 /** What a cache key needs to change when a style changes: the digest of the page's style set. */

@@ -8,7 +8,7 @@ import {actionEdits} from './actions.js'
 import {commentControl} from './comments.js'
 import {pageSettings} from './config.js'
 import {formatMessage} from './format.js'
-import type {CompiledStyles, CompiledRule} from './compile.js'
+import {ruleOf, type CompiledStyles, type CompiledRule} from './compile.js'
 import {proseOf, type PageProse} from './prose.js'
 import {compileValeRegex} from './regex.js'
 import {MappedText} from './text-map.js'
@@ -49,16 +49,16 @@ interface ActiveRule {
 /** The rules on for this page, with their level. */
 function activeRules(styles: CompiledStyles, page: StylePage, settings: ReturnType<typeof pageSettings>): ActiveRule[] {
   const active: ActiveRule[] = []
-  for (const compiled of styles.rules.values()) {
-    const id = compiled.rule.id
+  for (const [id, source] of styles.loaded.rules) {
     const configured = page.severities.get(id)
     if (configured === 'off') continue
     const switched = settings.rules.get(id)
     const on = switched ? switched.enabled : settings.styles.includes(id.split('.')[0]!)
     if (!on && configured === undefined) continue
-    const valeLevel = switched?.level ?? compiled.rule.level
+    const valeLevel = switched?.level ?? source.level
     if (configured === undefined && levelRank[valeLevel] < levelRank[styles.loaded.config.minAlertLevel]) continue
-    active.push({compiled, level: configured ?? valeToLevel[valeLevel], state: new Map(), reported: 0})
+    const compiled = ruleOf(styles, id)
+    if (compiled) active.push({compiled, level: configured ?? valeToLevel[valeLevel], state: new Map(), reported: 0})
   }
   return active
 }
