@@ -212,8 +212,6 @@ if (!isAscii(fs.readFileSync(path.join(outdir, 'docs-lint.cjs'), 'utf8'))) {
   console.error('scripts/bundle.mjs: the bundle holds a character past ASCII; it is read as UTF-8, 6 ms slower a thread')
 }
 await esbuild.build({...forNode, entryPoints: {load: path.join(dist, 'src/bundle-loader.js')}, outdir, outExtension: {'.js': '.cjs'}})
-// What bin/docs-lint.js loads first: the replay of a recorded run (src/run-record.ts), without the loader's modules.
-await esbuild.build({...forNode, entryPoints: {replay: path.join(dist, 'src/run-record.js')}, outdir, outExtension: {'.js': '.cjs'}})
 // The pool's worker threads start here (src/pool.ts looks for `./worker.js` beside the bundle).
 fs.writeFileSync(
   path.join(outdir, 'worker.js'),

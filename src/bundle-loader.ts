@@ -6,7 +6,6 @@ import {fileURLToPath} from 'node:url'
 import vm from 'node:vm'
 import zlib from 'node:zlib'
 import {tuneFlags} from './memory.js'
-import {RunRecorder} from './run-record.js'
 
 /**
  * How the command line starts (built to dist/bundle/load.cjs): bin/docs-lint.js and each worker
@@ -49,17 +48,6 @@ const headerBytes = 8
 
 let loaded: {bundle: Bundle; script: vm.Script; checksum: number; state: CodeCacheState} | undefined
 
-let recorder: RunRecorder | undefined
-
-/**
- * Note what this run looks at from here on, for src/run-record.ts. The command line calls it before
- * `loadBundle`, so that modules which keep `fs` functions of their own keep the recording ones.
- */
-export function recordRun(cwd: string): RunRecorder {
-  recorder = new RunRecorder(cwd)
-  return recorder
-}
-
 /**
  * Compile and run the bundle in this thread (once), from its code cache where one fits. `ownProcess`:
  * the process is docs-lint's own (the command line, the build's code cache): set its V8 flags first.
@@ -84,14 +72,8 @@ export function loadBundle(options: {ownProcess?: boolean} = {}): Bundle {
   const run = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string) => void
   run.call(module.exports, module.exports, createRequire(bundlePath), module, bundlePath, folder)
   // A script from a code cache has no module loader for its `import()`: a config written in
-  // JavaScript loads through this module's, which Node loaded. Node's loader reads that file and
-  // what it imports past `node:fs`: a run that loaded any is not recorded (src/run-record.ts).
-  module.exports.useImporter(
-    (url) => import(url),
-    () => {
-      if (recorder) recorder.blind = true
-    }
-  )
+  // JavaScript loads through this module's, which Node loaded.
+  module.exports.useImporter((url) => import(url))
   loaded = {bundle: module.exports, script, checksum, state}
   return loaded.bundle
 }

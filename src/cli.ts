@@ -15,7 +15,7 @@ import {redactMessage} from './redact.js'
 import type {MessageExtras} from './contract.js'
 import {presets} from '../presets/index.js'
 import {version} from './version.js'
-import {now, timing} from './timing.js'
+import {now} from './timing.js'
 import {compareMessage} from 'vfile-sort'
 import {closestWithin, keyLimit} from './close-match.js'
 import {changesSince, type ChangeSet} from './git.js'
@@ -229,23 +229,9 @@ function usageError(error: Error & {code?: string}): string {
   return 'Unknown option `' + unknown + '`' + (closest ? ', did you mean `--' + closest + '`?' : '.') + ' A path that starts with `-` goes after `--`.'
 }
 
-/** The cache of the last `main` run whose output a record may replay (see src/run-record.ts). */
-let replayable: string | undefined
-
-/**
- * The absolute cache location of the last run, when that run may be replayed whole from a record:
- * it used a cache, printed its report on standard output only and not as HTML (which shows the run's
- * time), fixed nothing, recorded or pruned no suppressions, asked git nothing, printed no timings and
- * had no page fail. Whether it also wrote or loaded nothing else is the recorder's to see.
- */
-export function replayableRun(): string | undefined {
-  return replayable
-}
-
 /** Run the CLI and return its exit code. Never throws for bad input: it reports and returns 2. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const started = now()
-  replayable = undefined
   if (argv[0] === 'llms') return (await import('./site/llms.js')).llmsCommand(argv.slice(1), io)
   let parsed
   try {
@@ -407,12 +393,6 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
   }
 
-  const cacheLocation = values.cache || values['cache-location'] !== undefined ? values['cache-location'] ?? '.docs-lint-cache' : undefined
-  const fixing = values.fix === true || values['fix-dry-run'] === true || fixRules !== undefined
-  // Not the HTML report, which shows how long the run took.
-  if (cacheLocation !== undefined && format !== 'html' && !fixing && outputFiles.length === 0 && !changes && !recording && !values['prune-suppressions'] && !timing) {
-    replayable = path.resolve(io.cwd, cacheLocation)
-  }
   const result = await lint({
     patterns: positionals,
     cwd: io.cwd,
@@ -426,7 +406,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     jobs,
     fileTimeoutMs,
     onProgress: progressLine(io),
-    cacheLocation
+    cacheLocation: values.cache || values['cache-location'] !== undefined ? values['cache-location'] ?? '.docs-lint-cache' : undefined
   })
   if (io.stderrIsTTY && !process.env['CI']) io.stderr('\r\u001B[K')
   // Notices and config errors may name files: their control characters reach no terminal.
@@ -436,8 +416,6 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 2
   }
   const files = result.files
-  // A page that timed out or made a rule fail is linted again next time (the cache keeps no failure): so is the run.
-  if (files.some((file) => file.messages.some((message) => message.ruleId === 'file-timeout' || message.ruleId === 'rule-error'))) replayable = undefined
   if (changes) keepWhatTheChangeCaused(files, changes)
   // A path that does not exist, or a glob that matches no page, is a mistake in the command: say so
   // and exit 2, instead of passing without looking at anything.

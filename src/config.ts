@@ -1,4 +1,5 @@
 import path from 'node:path'
+import {createRequire} from 'node:module'
 import type {ErrorObject, ValidateFunction} from 'ajv'
 import {load, once} from './lazy.js'
 import {ConfigTextError, parseJsonConfig, parseYamlConfig, positionOf} from './config-text.js'
@@ -8,7 +9,6 @@ import {ruleInfos, ruleInfoById} from './rule-info.js'
 import {presets, type PresetName} from '../presets/index.js'
 import {baseLanguage} from './language.js'
 import {BoundedReadError, maxConfigBytes, readBoundedText} from './bounded-read.js'
-import {requireFile} from './import-file.js'
 
 export type {RuleSetting, SeverityValue, UserConfig, UserOverride} from './contract.js'
 
@@ -204,7 +204,7 @@ export function loadConfigFile(filePath: string, cwd?: string): UserConfig {
   }
   if (extname === '.js' || extname === '.cjs') {
     try {
-      const loaded = requireFile(filePath) as {default?: UserConfig} & UserConfig
+      const loaded = createRequire(import.meta.url)(filePath) as {default?: UserConfig} & UserConfig
       return loaded.default ?? loaded
     } catch (error) {
       throw new ConfigError('Cannot load config `' + displayPath(filePath) + '`: ' + (error as Error).message.split('\n')[0])

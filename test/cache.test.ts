@@ -5,7 +5,7 @@ import {fileURLToPath, pathToFileURL} from 'node:url'
 import {describe, expect, it} from 'vitest'
 import {VFile} from 'vfile'
 import {lint} from '../src/engine.js'
-import {goodPage, runCli, tempSite} from './helpers/cli.js'
+import {goodPage, runBin, runCli, tempSite} from './helpers/cli.js'
 
 const h1 = '---\ntitle: A\ndescription: B\n---\n\n# One\n'
 
@@ -277,6 +277,23 @@ describe('--cache', () => {
     const run = await runCli(['--cache-location', 'notes.txt'], root)
     expect(run.stderr).toContain('it is not a docs-lint cache (it is left as it is; pass another --cache-location)')
     expect(fs.readFileSync(path.join(root, 'notes.txt'), 'utf8')).toBe('my notes')
+  })
+
+  it('ignores and leaves alone the run record an earlier build kept beside the cache (<cache>.run)', () => {
+    const root = site()
+    const expected = runBin(['--format', 'json'], root)
+    // The layout that build wrote: a header, an index, stamps, the output it printed, the tag again.
+    const output = '[{"path":"stale.mdx","messages":[]}]\n'
+    const index = JSON.stringify([{key: 'k', command: 'c', code: 0, stamps: 2, chunks: [[1, output.length]]}])
+    const record = 'docs-lint run record 2\n' + index.length + ' abcdefgh\n' + index + '[]' + output + 'abcdefgh'
+    const recordFile = path.join(root, '.docs-lint-cache.run')
+    fs.writeFileSync(recordFile, record)
+    for (let run = 0; run < 3; run++) {
+      const cached = runBin(['--format', 'json', '--cache'], root)
+      expect(cached.stdout).toBe(expected.stdout)
+      expect(cached.code).toBe(expected.code)
+    }
+    expect(fs.readFileSync(recordFile, 'utf8')).toBe(record)
   })
 
   it('does not trust a forged entry for a changed page', async () => {

@@ -117,7 +117,7 @@ export function screenFolders(
   cwd: string,
   patterns: readonly string[],
   extensions: readonly string[],
-  /** Which pages count towards `pageBytes` (absolute paths); none when absent, which saves a stat per page unless `inputs` keeps them. */
+  /** Which pages count towards `pageBytes` (absolute paths); none when absent, which saves a stat per page. */
   measure?: (absolute: string) => boolean,
   /** Receives the pages and the config and ignore files found, for a cached run's replay. */
   inputs?: DiscoveryInputs
@@ -125,11 +125,10 @@ export function screenFolders(
   const screened: Screened = {ignore: [], unreadable: [], outside: [], outsideFolders: [], pageBytes: 0, patterns: [], roots: []}
   const isPage = (name: string) => extensions.includes(path.extname(name).slice(1))
   const count = (absolute: string, stats?: fs.Stats) => {
-    const measured = measure?.(absolute) ?? false
-    if (!measured && !inputs) return
+    if (!measure?.(absolute)) return
     try {
       const found = stats ?? fs.statSync(absolute)
-      if (measured) screened.pageBytes += found.size
+      screened.pageBytes += found.size
       inputs?.stats.set(absolute, pageStat(found))
     } catch {
       // Gone or unreadable since the folder was read: unified-engine reports it.

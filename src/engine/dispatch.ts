@@ -29,12 +29,6 @@ export interface DispatchSettings {
   local: {left: number}
   /** Pages being linted; the run waits for them after unified-engine is done. */
   pending: Array<Promise<void>>
-  /**
-   * Each page's stat from the walk, taken before the page was read (a run that may replay its
-   * discovery keeps them): a page this thread lints is stamped with it. Each entry is dropped when
-   * its page comes.
-   */
-  walked?: Map<string, PageStat> | undefined
 }
 
 /**
@@ -96,10 +90,7 @@ export function dispatchPlugin(settings: DispatchSettings) {
 function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: VFile, value: string, inMemory: boolean, missed?: string): Promise<void> | undefined {
   const config = serializeConfig(resolved)
   const maxFileSize = settings.maxFileSize ?? defaultMaxFileSize
-  const absolute = absolutePath(file)
-  const key = settings.cache?.keyOf(absolute)
-  const walked = settings.walked?.get(absolute)
-  if (walked) settings.walked!.delete(absolute)
+  const key = settings.cache?.keyOf(absolutePath(file))
   const hash = missed ?? (settings.cache ? contentHash(value) : '')
   // A page's result depends on its Vale styles too: a changed rule file lints it again.
   const configKey = config.key + stylesKeyFor(absolute, resolved.vale)
@@ -122,12 +113,8 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
     applyResult(file, result, resolved, inMemoryValue)
   }
   if (local) {
-    // The walk's stat, taken before the page was read, dated when the process started: it vouches
-    // for the text read as a worker's stamp does (see `FileStamp`), so a site linted in this thread
-    // alone is stamped by its first run. A file moved over the page since has another inode.
-    const stamp = key === undefined || inMemory || !walked ? undefined : stampOf(walked, performance.timeOrigin)
     return lintInThisThread({id: 0, ...task, value}).then(
-      (outcome) => done(outcome.result, hash, stamp),
+      (outcome) => done(outcome.result, hash),
       (error: unknown) => failed(file, error)
     )
   }
@@ -194,7 +181,7 @@ export function snapshotOf(signature: string, files: readonly VFile[], extendedF
  * unchanged, else in a worker or this thread. Undefined when a page cannot be read any more, for
  * unified-engine to report.
  */
-export async function replay(snapshot: Snapshot, settings: DispatchSettings): Promise<VFile[] | undefined> {
+export async function replay(snapshot: Snapshot, settings: DispatchSettings, walked: ReadonlyMap<string, PageStat>): Promise<VFile[] | undefined> {
   const cache = settings.cache!
   const configs = snapshot.configs.map((config) => deserializeConfig(config))
   const files: VFile[] = []
@@ -210,7 +197,7 @@ export async function replay(snapshot: Snapshot, settings: DispatchSettings): Pr
     let stats: PageStat
     let readAt: number
     try {
-      stats = settings.walked?.get(absolute) ?? fs.statSync(absolute)
+      stats = walked.get(absolute) ?? fs.statSync(absolute)
       // A page whose stat is the one recorded when it was hashed need not be read (see `FileStamp`).
       const stamped = cache.getByStamp(key, stats, configKey)
       if (stamped) {

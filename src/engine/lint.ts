@@ -130,7 +130,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const inMemory = new WeakSet<VFile>(options.files ?? [])
   const local = {left: cache && !cache.empty ? localPages : 0}
   const pending: Array<Promise<void>> = []
-  const dispatch = (config: ResolvedConfig): DispatchSettings => ({config, pool, cache, maxFileSize: options.maxFileSize, progress, inMemory, local, pending, walked: inputs?.stats})
+  const dispatch = (config: ResolvedConfig): DispatchSettings => ({config, pool, cache, maxFileSize: options.maxFileSize, progress, inMemory, local, pending})
   // Without workers, a cache or progress, unified-engine lints each page in its pipeline.
   const docsLintPlugin = deferred ? undefined : (await import('../processor.js')).docsLintPlugin
   const pagePlugin = (config: ResolvedConfig): [never, unknown] =>
@@ -151,11 +151,10 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   let files: VFile[] | undefined
   try {
     if (snapshot && snapshot.signature === signature && extendedUnchanged(snapshot)) {
-      files = await replay(snapshot, dispatch(defaultConfig))
+      files = await replay(snapshot, dispatch(defaultConfig), inputs!.stats)
     }
-    // A run through unified-engine keeps the walk's stats when this thread may lint a page (see
-    // `DispatchSettings.walked`), some 150 bytes a page; each is dropped when its page comes.
-    if (inputs && pool && local.left === 0) inputs.stats.clear()
+    // Only a replay reads the walk's stats; a run through unified-engine should not hold one per page.
+    inputs?.stats.clear()
     // A page the caller keeps comes back from a run with its path relative to its `cwd` (unified-engine
     // makes it so): made absolute again, it is found where it is, whatever this process's directory.
     for (const file of options.files ?? []) if (file.path && !path.isAbsolute(file.path)) file.path = absolutePath(file)

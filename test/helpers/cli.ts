@@ -27,8 +27,8 @@ export async function runCli(args: string[], cwd: string): Promise<CliRun> {
 export const bin = path.resolve(import.meta.dirname, '../../bin/docs-lint.js')
 
 /** Run the installed bin in a new process, in `cwd`, with `node` flags before it. */
-export function runBin(args: string[], cwd: string, nodeFlags: string[] = [], env: Record<string, string> = {}): CliRun {
-  const run = spawnSync(process.execPath, [...nodeFlags, bin, ...args], {cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: {...process.env, ...env}})
+export function runBin(args: string[], cwd: string, nodeFlags: string[] = []): CliRun {
+  const run = spawnSync(process.execPath, [...nodeFlags, bin, ...args], {cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024})
   return {code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr}
 }
 
@@ -36,7 +36,7 @@ export function runBin(args: string[], cwd: string, nodeFlags: string[] = [], en
  * Run the installed bin with an ES module load hook and a CommonJS one in every thread (main and
  * workers), and list each file it loaded: `file:` URLs from the first, paths from the second.
  */
-export function runBinLoads(args: string[], cwd: string, env: Record<string, string> = {}): CliRun & {loaded: string[]; workers: boolean} {
+export function runBinLoads(args: string[], cwd: string): CliRun & {loaded: string[]; workers: boolean} {
   const hooks = `export async function load(url, context, next) { console.error('LOADED ' + url); return next(url, context) }`
   const preload = [
     `import Module, {register} from 'node:module'`,
@@ -46,7 +46,7 @@ export function runBinLoads(args: string[], cwd: string, env: Record<string, str
     `Module._load = function (request, parent, isMain) { try { console.error('LOADED ' + Module._resolveFilename(request, parent, isMain)) } catch {} return load.apply(this, arguments) }`,
     `if (!isMainThread) console.error('WORKER')`
   ].join('\n')
-  const run = runBin(args, cwd, ['--import', 'data:text/javascript,' + encodeURIComponent(preload)], env)
+  const run = runBin(args, cwd, ['--import', 'data:text/javascript,' + encodeURIComponent(preload)])
   const loaded = [...run.stderr.matchAll(/^LOADED (.*)$/gm)].map((match) => match[1]!)
   return {...run, loaded, workers: /^WORKER$/m.test(run.stderr)}
 }
