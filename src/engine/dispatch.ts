@@ -90,7 +90,8 @@ export function dispatchPlugin(settings: DispatchSettings) {
 function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: VFile, value: string, inMemory: boolean, missed?: string): Promise<void> | undefined {
   const config = serializeConfig(resolved)
   const maxFileSize = settings.maxFileSize ?? defaultMaxFileSize
-  const key = settings.cache?.keyOf(absolutePath(file))
+  const absolute = absolutePath(file)
+  const key = settings.cache?.keyOf(absolute)
   const hash = missed ?? (settings.cache ? contentHash(value) : '')
   // A page's result depends on its Vale styles too: a changed rule file lints it again.
   const configKey = config.key + stylesKeyFor(absolute, resolved.vale)
