@@ -69,6 +69,17 @@ describe('Vale styles on the command line', () => {
     expect(fs.readFileSync(path.join(site, 'page.mdx'), 'utf8')).toContain("It's simple: use `utilize()` and go!\n\n<Note>\n  You use it.\n</Note>")
   })
 
+  it('leaves a fix to the writer when it would join two sentences or cut into a word', async () => {
+    write('styles/Acme/Spacing.yml', 'extends: existence\nmessage: "\'%s\' should have one space."\nlevel: error\nnonword: true\naction:\n  name: remove\ntokens:\n  - \'[a-z][.?!] {2,}[A-Z]\'\n')
+    write('styles/Acme/Bang.yml', 'extends: existence\nmessage: "No \'!\'."\nlevel: error\nnonword: true\naction:\n  name: edit\n  params:\n    - trim_right\n    - "!"\ntokens:\n  - \'\\w!\'\n')
+    const text = '---\ntitle: A page\ndescription: A page about terms.\n---\n\nGreat! Now run it.  Then stop.\n'
+    write('page.mdx', text)
+    const findings = await styleFindings()
+    expect(findings.map((finding) => finding.ruleId).sort()).toEqual(['Acme.Bang', 'Acme.Spacing'])
+    await runCli(['--fix', 'page.mdx'], site)
+    expect(fs.readFileSync(path.join(site, 'page.mdx'), 'utf8')).toBe(text)
+  })
+
   it('takes severities from the docs-lint config, and `vale: false` turns styles off', async () => {
     write('.docs-lintrc.json', JSON.stringify({extends: 'recommended', rules: {'Acme.Hedges': 'off', 'Acme.Terms': 'info', 'Acme.Exclaim': 'warn'}}))
     const findings = await styleFindings()

@@ -35,8 +35,8 @@ describe('prose of an MDX page', () => {
   })
 
   it('reads code written without backticks as code: dotted names, snake_case, calls, paths, addresses', () => {
-    const source = 'Subclass logging.Handler, set flow_run_id, call serve() on /api/v1/me from 10.x.x.x, e.g. today.\n'
-    expect(blocks(source)).toEqual([['text', 'Subclass ***************, set ***********, call ******* on ********** from ********, e.g. today.']])
+    const source = 'Subclass logging.Handler, set flow_run_id, call serve() on /api/v1/me from 10.x.x.x, e.g. today, as list\\[orm_models.Deployment].\n'
+    expect(blocks(source)).toEqual([['text', 'Subclass ***************, set ***********, call ******* on ********** from ********, e.g. today, as ***************************.']])
   })
 
   it('reads a call with arguments and a UUID as code, and a plural in parentheses as words', () => {

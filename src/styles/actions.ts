@@ -48,6 +48,28 @@ function trimSet(text: string, characters: string, left: boolean, right: boolean
  */
 export function actionEdits(action: StyleAction | undefined, replacements: readonly string[] | undefined, source: string, start: number, end: number, exact: boolean): ActionEdits {
   if (!action || !exact) return {}
+  const edits = editsOf(action, replacements, source, start, end)
+  // A certain fix keeps the page's sentences and words whole; one that would not is left to the writer.
+  if (edits.fix && !keepsText(source, start, end, edits.fix[0]!)) return {}
+  return edits
+}
+
+/**
+ * Whether replacing `start`..`end` keeps sentences apart and words whole: it does not drop the point that
+ * ends a sentence before the next one (`Great! Now` to `Great Now`), nor cut into a word (a rule whose
+ * match is `s.  O`, removed whole).
+ */
+function keepsText(source: string, start: number, end: number, edit: TextEdit): boolean {
+  const matched = source.slice(start, end)
+  const endsSentence = /[.!?\u2026]["'\u2019\u201d)]*$/u.test(matched) && /^\s+\p{Lu}/u.test(source.slice(end, end + 4))
+  if (endsSentence && !/[.!?\u2026]["'\u2019\u201d)]*$/u.test(edit.text)) return false
+  const letter = /\p{L}/u
+  const cutsStart = letter.test(source[edit.start - 1] ?? '') && letter.test(source[edit.start] ?? '') && !letter.test(edit.text[0] ?? '')
+  const cutsEnd = letter.test(source[edit.end] ?? '') && letter.test(source[edit.end - 1] ?? '') && !letter.test(edit.text.at(-1) ?? '')
+  return !cutsStart && !cutsEnd
+}
+
+function editsOf(action: StyleAction, replacements: readonly string[] | undefined, source: string, start: number, end: number): ActionEdits {
   const matched = source.slice(start, end)
   // A replacement of words that start a sentence starts with a capital too (`It is` → `It's`, not `it's`).
   const cased = (text: string) => (/^\p{Lu}/u.test(matched) && /^\p{Ll}/u.test(text) ? text[0]!.toUpperCase() + text.slice(1) : text)

@@ -53,6 +53,8 @@ const codeShapes = [
   /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?$/,
   /^[A-Za-z\d]+(?:_[A-Za-z\d]+)+$/,
   /^[A-Za-z_$][\w$]*\(\)$/,
+  // A type with parameters: `list[orm_models.Deployment]`.
+  /^[A-Za-z_$][\w$.]*\[[\w$.,[\]]*\]$/,
   /^(?:~|\.\.?)?\/[\w.~{}:/-]*$/,
   /^[\da-fA-F]+(?:-[\da-fA-F]+){2,}$/,
   /^\d{1,3}(?:\.(?:\d{1,3}|[xX*]{1,3})){2,}$/
@@ -67,8 +69,8 @@ const closing = new Set('.,;:!?)"\'”’]')
 
 function trimClosing(token: string): string {
   let end = token.length
-  // A call's own parentheses stay (`serve()`, `serve().`).
-  while (end > 0 && closing.has(token[end - 1]!) && !(token[end - 1] === ')' && token[end - 2] === '(')) end--
+  // A bracket the token opened itself stays (`serve()`, `list[int]`).
+  while (end > 0 && closing.has(token[end - 1]!) && !(token[end - 1] === ')' && token.includes('(')) && !(token[end - 1] === ']' && token.includes('['))) end--
   return token.slice(0, end)
 }
 
