@@ -105,11 +105,11 @@ export function newFindings(before, after) {
 }
 
 /**
- * `--fix` with the `strict` preset on a temporary copy of `corpusFolder`, and what it did: the
+ * `--fix` with the `strict` preset (or the config `settings`) on a temporary copy of `corpusFolder`, and what it did: the
  * findings a re-lint shows that were not there before (`introduced`), and the fixes it still offers
  * (`fixesLeft`), each as `file: rule: reason`; both must be empty.
  */
-export function checkFixes(corpusFolder, fixableRules) {
+export function checkFixes(corpusFolder, fixableRules, settings = {extends: 'strict'}) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-fix-corpus-'))
   const copy = path.join(work, 'site')
   try {
@@ -117,7 +117,7 @@ export function checkFixes(corpusFolder, fixableRules) {
     // The shared corpora are read-only, and `--fix` leaves read-only files alone.
     makeWritable(copy)
     const config = path.join(work, 'strict.json')
-    fs.writeFileSync(config, JSON.stringify({extends: 'strict'}))
+    fs.writeFileSync(config, JSON.stringify(settings))
     const common = ['--config', config, '--cache', '--cache-location', path.join(work, 'cache')]
     const started = Date.now()
     const original = hashes(copy)

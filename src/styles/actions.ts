@@ -61,6 +61,8 @@ export function actionEdits(action: StyleAction | undefined, replacements: reado
  */
 function keepsText(source: string, start: number, end: number, edit: TextEdit): boolean {
   const matched = source.slice(start, end)
+  // A match across two sentences (`in. In`, `s.  O`): an edit of it would rewrite where one ends.
+  if (/[.!?\u2026]["')\]\u2019\u201d]*\s+\p{Lu}/u.test(matched)) return false
   const endsSentence = /[.!?\u2026]["'\u2019\u201d)]*$/u.test(matched) && /^\s+\p{Lu}/u.test(source.slice(end, end + 4))
   if (endsSentence && !/[.!?\u2026]["'\u2019\u201d)]*$/u.test(edit.text)) return false
   const letter = /\p{L}/u

@@ -30,7 +30,7 @@ export const repetition: CheckFactory = (rule, environment) => {
         if (repeated && repeats > max) {
           const end = match.index + match[0].length
           const span = text.slice(previousStart, end)
-          if (sentenceCount(span) === 1 && !exceptions.except(span, previousStart, end, inPhrase)) {
+          if (!endsSentence.test(span) && sentenceCount(span) === 1 && !exceptions.except(span, previousStart, end, inPhrase)) {
             found.push({start: previousStart, end, args: [current]})
             repeats = 0
           }
@@ -42,6 +42,9 @@ export const repetition: CheckFactory = (rule, environment) => {
     }
   }
 }
+
+/** A point and a capital between the two words: two sentences, even after a word that can be an abbreviation (`in. In`). */
+const endsSentence = /[.!?\u2026]["')\]\u2019\u201d]*\s+\p{Lu}/u
 
 const english = once(() => {
   const {ParseEnglish} = load('parse-english') as typeof import('parse-english')
