@@ -9,25 +9,13 @@ import {describe, expect, it} from 'vitest'
 import {lintText, resolveConfig} from '../src/index.js'
 import {docsLintParse} from '../src/parse.js'
 import {visit} from '../src/walk.js'
+// @ts-expect-error: a plain ES module without types
+import {pageFiles} from '../bench/corpora.mjs'
 
 const corporaRoot = path.resolve(import.meta.dirname, '../../shared/corpora')
 const valeSites = ['PrefectHQ__prefect/docs', 'axiomhq__docs', 'helius-labs__docs']
   .map((site) => path.join(corporaRoot, site))
   .filter((folder) => fs.existsSync(path.join(folder, '.vale.ini')))
-
-function pagesOf(folder: string): string[] {
-  const pages: string[] = []
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
-      const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) walk(full)
-      else if (/\.mdx?$/.test(entry.name)) pages.push(full)
-    }
-  }
-  walk(folder)
-  return pages.sort()
-}
 
 /** A seeded sample, the same on every run: the test's time stays bounded on a large site. */
 function sample<T>(items: T[], size: number, seed: number): T[] {
@@ -94,7 +82,7 @@ const onlyStyles = resolveConfig({extends: []})
 describe.skipIf(valeSites.length === 0)('sites that lint with Vale, with their own .vale.ini', () => {
   for (const site of valeSites) {
     it(path.relative(corporaRoot, site) + ': no style finding in code, JSX, imports, URLs or front matter', async () => {
-      const pages = sample(pagesOf(site), 250, 20261206)
+      const pages = sample((pageFiles as (folder: string) => string[])(site), 250, 20261206)
       const misplaced: string[] = []
       let findings = 0
       for (const page of pages) {

@@ -5,6 +5,7 @@ import path from 'node:path'
 import {compileStyles, type CompiledStyles} from './compile.js'
 import {findValeIni} from './config.js'
 import {loadStyles} from './load.js'
+import {relativeTo} from '../relative-path.js'
 import {runStyles, type StyleFinding, type StylePage} from './run.js'
 
 const iniByFolder = new Map<string, string | undefined>()
@@ -51,7 +52,7 @@ export function stylesFor(absolutePage: string, setting: ValeSetting): CompiledS
 export function styleFindings(absolutePage: string, setting: ValeSetting, page: Omit<StylePage, 'relative'>): {findings: StyleFinding[]; ruleIds: ReadonlySet<string>} | undefined {
   const styles = stylesFor(absolutePage, setting)
   if (!styles) return undefined
-  const relative = path.relative(path.dirname(styles.loaded.config.file), absolutePage).split(path.sep).join('/')
+  const relative = relativeTo(path.dirname(styles.loaded.config.file), absolutePage)
   return {findings: runStyles(styles, {...page, relative}), ruleIds: new Set(styles.loaded.rules.keys())}
 }
 
