@@ -11,7 +11,9 @@ import {substitution} from '../src/styles/checks/substitution.js'
 import {formatMessage} from '../src/styles/format.js'
 import {UnsupportedRuleError, type CheckFactory, type StyleEnvironment, type StyleRuleSource} from '../src/styles/types.js'
 
-const styles = '/work/shared/vale/styles'
+// The style packages live in ../shared beside the project; a fresh clone without them skips these tests.
+const styles = path.resolve(import.meta.dirname, '../../shared/vale/styles')
+const available = fs.existsSync(styles)
 
 function environment(accept: string[] = []): StyleEnvironment {
   return {stylesPath: styles, accept, reject: [], readText: (file) => fs.readFileSync(file, 'utf8')}
@@ -60,7 +62,7 @@ function messages(factory: CheckFactory, rule: StyleRuleSource, text: string): s
     .map((match) => `${match.start + 1}:${rule.id}:${formatMessage(rule.message, match.args)}`)
 }
 
-describe('existence', () => {
+describe.skipIf(!available)('existence', () => {
   it('reports Google.Slang and Google.FirstPerson where the Terms fixture expects', () => {
     const slang = packageRule('Google/Slang')
     expect(messages(existence, slang, fixtureLine('Google', 'Terms', 21))).toEqual([
@@ -141,7 +143,7 @@ function factoryRun(factory: CheckFactory, rule: StyleRuleSource, text: string, 
   return factory(rule, environment(accept)).run({text, scope: 'text'}, new Map())
 }
 
-describe('substitution', () => {
+describe.skipIf(!available)('substitution', () => {
   it('reports Google.WordList in the Terms fixture with the preferred forms', () => {
     const wordList = packageRule('Google/WordList')
     expect(messages(substitution, wordList, fixtureLine('Google', 'Terms', 29))).toEqual(["21:Google.WordList:Use 'preceding' instead of 'above'."])
@@ -212,7 +214,7 @@ describe('substitution', () => {
   })
 })
 
-describe('occurrence', () => {
+describe.skipIf(!available)('occurrence', () => {
   const commas = (fields: Record<string, unknown>) => ruleOf('Test.Commas', {extends: 'occurrence', message: 'More than 3 commas (%d)!', token: ',', ...fields})
 
   it('reports a block over `max` once, at its first match, with the count', () => {
@@ -235,7 +237,7 @@ describe('occurrence', () => {
   })
 })
 
-describe('repetition', () => {
+describe.skipIf(!available)('repetition', () => {
   const illusions = () => packageRule('write-good/Illusions')
 
   it('reports write-good.Illusions in its fixture, spanning both tokens', () => {
@@ -260,7 +262,7 @@ describe('repetition', () => {
   })
 })
 
-describe('consistency', () => {
+describe.skipIf(!available)('consistency', () => {
   it('reports proselint.Spelling where its fixture expects, once both spellings appeared', () => {
     const spelling = packageRule('proselint/Spelling')
     const line = fs.readFileSync(path.join(styles, 'proselint/fixtures/basic/test.md'), 'utf8').split('\n')[10]!
@@ -274,7 +276,7 @@ describe('consistency', () => {
   })
 })
 
-describe('conditional', () => {
+describe.skipIf(!available)('conditional', () => {
   it('reports Microsoft.Acronyms where its fixture expects, with definitions from earlier blocks', () => {
     const rule = packageRule('Microsoft/Acronyms')
     const lines = fs.readFileSync(path.join(styles, 'Microsoft/fixtures/Acronyms/test.md'), 'utf8').split('\n')
