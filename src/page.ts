@@ -194,7 +194,7 @@ function wordsText(node: Nodes): string {
   const pieces: string[] = []
   const add = (current: Nodes): void => {
     if (current.type === 'text') pieces.push(current.value)
-    else if (current.type === 'inlineCode') pieces.push('\u0000')
+    else if (current.type === 'inlineCode' || (current.type as string) === 'inlineMath') pieces.push('\u0000')
     else if (current.type === 'image' || current.type === 'imageReference') pieces.push(current.alt ?? '')
     else if (current.type === 'break') pieces.push('\n')
     else if ('children' in current && !proseIgnored.has(current.type)) for (const child of current.children) add(child as Nodes)

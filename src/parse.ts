@@ -26,7 +26,8 @@ export interface ParseFailure {
 const remark = once(() => ({
   parse: (load('remark-parse') as typeof import('remark-parse')).default,
   frontmatter: (load('remark-frontmatter') as typeof import('remark-frontmatter')).default,
-  mdx: (load('remark-mdx') as typeof import('remark-mdx')).default
+  mdx: (load('remark-mdx') as typeof import('remark-mdx')).default,
+  math: (load('remark-math') as typeof import('remark-math')).default
 }))
 
 const parsers = new Map<string, Processor<Root>>()
@@ -34,11 +35,14 @@ const parsers = new Map<string, Processor<Root>>()
 /** The full GFM parser, or one without the GFM constructs this page cannot contain: the same tree, sooner. */
 function parserFor(source: string, markdownOnly: boolean): Processor<Root> {
   const features = gfmFeatures(source)
-  const key = (markdownOnly ? 'md:' : 'mdx:') + features.key
+  // The platform parses `$…$` and `$$…$$` as math (remark-math): braces inside are LaTeX, not expressions.
+  const math = source.includes('$')
+  const key = (markdownOnly ? 'md:' : 'mdx:') + (math ? 'math:' : '') + features.key
   let parser = parsers.get(key)
   if (!parser) {
-    const {parse, frontmatter, mdx} = remark()
-    const base = unified().use(parse).use(frontmatter, ['yaml']).use(remarkGfmFeatures, features)
+    const {parse, frontmatter, mdx, math: remarkMath} = remark()
+    let base = unified().use(parse).use(frontmatter, ['yaml']).use(remarkGfmFeatures, features)
+    if (math) base = base.use(remarkMath)
     const page = markdownOnly ? base : base.use(mdx)
     parser = page.use(remarkHeadingId, {mdx: !markdownOnly}).freeze() as unknown as Processor<Root>
     parsers.set(key, parser)

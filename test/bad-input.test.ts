@@ -66,6 +66,15 @@ describe('bad input gets a clear message at its position, and the run goes on', 
     ])
   })
 
+  it('braces inside `$…$` and `$$…$$` are LaTeX, as the platform parses them (remark-math), and a brace outside still fails', async () => {
+    const math = '\nThe ratio is $\\frac{a}{b}$ here.\n\n$$\n\\sum_{i=1}^{n} x_i\n$$\n'
+    const {byPath} = await lintSite({'a.mdx': goodPage + math, 'b.mdx': goodPage + math + '\nThe body is {"key": 1}.\n'})
+    expect(byPath.get('a.mdx')).toEqual([])
+    expect(summary(byPath.get('b.mdx'))).toEqual([
+      '16:19 parse-error Cannot parse MDX: the text after `{` is not a JavaScript expression; to show a brace as text, write `\\{`'
+    ])
+  })
+
   it('an HTML comment is an error in .mdx but fine in .md', async () => {
     const {byPath} = await lintSite({'a.mdx': goodPage + '\n<!-- note -->\n', 'b.md': goodPage + '\n<!-- note -->\n'})
     expect(summary(byPath.get('a.mdx'))[0]).toMatch(/^10:2 parse-error Cannot parse MDX: Unexpected character `!`/)

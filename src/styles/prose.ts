@@ -337,8 +337,8 @@ class ProseReader {
         this.textElement(node, mapped, inline)
         return
       default:
-        // Inline HTML, expressions, footnote references: not prose.
-        if (node.type === 'mdxTextExpression') return this.stars(node, mapped, 1)
+        // Inline HTML, expressions, math, footnote references: not prose.
+        if (node.type === 'mdxTextExpression' || (node.type as string) === 'inlineMath') return this.stars(node, mapped, 1)
         this.notProse(node)
     }
   }
