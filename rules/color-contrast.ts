@@ -42,11 +42,26 @@ export default defineRule({
           level: ratio < errorRatio ? 'error' : 'warn'
         })
       }
-      check(get(config, 'colors', 'primary'), 'colors.primary', 'light')
-      check(get(config, 'colors', 'light'), 'colors.light', 'dark')
+      const shown = shownModes(config, docsShape)
+      if (shown.has('light')) check(get(config, 'colors', 'primary'), 'colors.primary', 'light')
+      if (shown.has('dark')) check(get(config, 'colors', 'light'), 'colors.light', 'dark')
     }
   }
 })
+
+/**
+ * The modes readers can see. A site that hides the toggle (`appearance.strict`, or the older
+ * `modeToggle.isHidden`) shows only its default mode; `system` shows either.
+ */
+function shownModes(config: Located | undefined, docsShape: boolean): Set<Mode> {
+  const keys = docsShape ? {owner: 'appearance', hidden: 'strict'} : {owner: 'modeToggle', hidden: 'isHidden'}
+  const hidden = get(config, keys.owner, keys.hidden)
+  const preferred = get(config, keys.owner, 'default')
+  if (hidden?.type === 'boolean' && hidden.value && preferred?.type === 'string' && (preferred.value === 'light' || preferred.value === 'dark')) {
+    return new Set([preferred.value])
+  }
+  return new Set(['light', 'dark'])
+}
 
 /** WCAG 2.1 contrast ratio of two hex colours; undefined when either is not a hex colour. */
 export function contrast(foreground: string, background: string): number | undefined {
