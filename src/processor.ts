@@ -6,6 +6,9 @@ import {compareMessage} from 'vfile-sort'
 import type {VFileMessage} from 'vfile-message'
 import {docsLintParse, parseFailureOf} from './parse.js'
 import {lineColumn} from './text.js'
+import {readBounded} from './bounded-read.js'
+import {defaultMaxFileSize} from './limits.js'
+import {absolutePath} from './relative-path.js'
 import {createPage, kindOf, releasePage, type Page} from './page.js'
 import {location} from 'vfile-location'
 import {collectSiteFacts, probeInlineControl, siteFactsKey} from './site/facts.js'
@@ -256,7 +259,42 @@ function controlMessages(compiled: Compiled, tree: Root, file: VFile, styleIds?:
 
 function reportEncoding(file: VFile): void {
   const source = String(file.value ?? '')
-  const offset = source.indexOf('\uFFFD')
+  if (!source.includes('\uFFFD')) return
+  const offset = invalidSequenceAt(source, file)
   if (offset === -1) return
   builtinMessage(file, 'encoding', 'Unexpected invalid UTF-8 byte sequence, expected UTF-8 text', {place: lineColumn(source, offset), fatal: false})
+}
+
+/**
+ * Decoding turns each invalid byte sequence into U+FFFD, but a page may also hold U+FFFD itself (an
+ * example of what a decoder shows). The page's bytes tell them apart: the first U+FFFD not written as
+ * its own UTF-8 bytes (`EF BF BD`). Without the bytes (text from an editor), the first U+FFFD.
+ */
+function invalidSequenceAt(source: string, file: VFile): number {
+  let bytes: Buffer
+  try {
+    bytes = readBounded(absolutePath(file), defaultMaxFileSize)
+  } catch {
+    return source.indexOf('\uFFFD')
+  }
+  if (isWellFormedUtf8(bytes)) return -1
+  // `parsePage` dropped a byte order mark from the text, not from the bytes.
+  let byteOffset = file.data['bom'] ? 3 : 0
+  let last = 0
+  for (let offset = source.indexOf('\uFFFD'); offset !== -1; offset = source.indexOf('\uFFFD', offset + 1)) {
+    byteOffset += Buffer.byteLength(source.slice(last, offset))
+    last = offset + 1
+    if (!(bytes[byteOffset] === 0xef && bytes[byteOffset + 1] === 0xbf && bytes[byteOffset + 2] === 0xbd)) return offset
+    byteOffset += 3
+  }
+  return source.indexOf('\uFFFD')
+}
+
+function isWellFormedUtf8(bytes: Buffer): boolean {
+  try {
+    new TextDecoder('utf-8', {fatal: true}).decode(bytes)
+    return true
+  } catch {
+    return false
+  }
 }

@@ -112,6 +112,13 @@ describe('bad input gets a clear message at its position, and the run goes on', 
     ])
   })
 
+  it('a U+FFFD written as text is not an invalid byte; an invalid byte after one is found at its own place', async () => {
+    const shown = Buffer.from(goodPage + 'A decoder shows \uFFFD for bad bytes.\n')
+    const {byPath} = await lintSite({'a.mdx': shown, 'b.mdx': Buffer.concat([Buffer.from('\uFEFF'), shown, Buffer.from([0x48, 0xff, 0x0a])])})
+    expect(byPath.get('a.mdx')).toEqual([])
+    expect(byPath.get('b.mdx')!.filter((message) => message.ruleId === 'encoding')).toMatchObject([{line: 10, column: 2, ruleId: 'encoding'}])
+  })
+
   it('a path that does not exist, a glob or folder that matches no page: exit 2, unless allowed', async () => {
     const root = tempSite({'a.mdx': goodPage, 'empty/notes.txt': 'x', 'drafts/b.mdx': goodPage, '.mintignore': 'drafts/\n'})
     const missing = await runCli(['--format', 'json', 'missing.mdx'], root)
