@@ -74,18 +74,17 @@ export const codeLinePatterns: readonly RegExp[] = [
   /^[}\])]+[,;]*$/,
   // `"key": value` in JSON and JSON-like schemas.
   /^["'][^"']+["']\s*:/,
-  // `key: value` in YAML or a header: a lower-case key, or one joined by `-`, `_` or `.`.
-  /^(?:-\s+)?(?:[a-z_$][\w$.-]*|[A-Za-z][A-Za-z\d]*(?:[-_.][A-Za-z\d]+)+):(?:\s|$)/,
-  // Assignments: `name = value`, `NAME=value`, `name := value`, `name += value`.
-  /^(?:(?:const|let|var|export)\s+)?[A-Za-z_$][\w$.[\]'"]*\s*(?::=|[+\-*/]?=)(?!=)\s*\S/,
-  // Calls: a name directly followed by its arguments.
-  /(?<![\w$.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)/,
+  // `NAME=value` with nothing around `=`: an environment file or a shell assignment.
+  /^[A-Za-z_][\w.]*=(?!=)\S/,
+  // Calls: a name directly followed by its arguments, `client.connect()`, `print("done")`. Not an
+  // upper-case name alone, as in a spreadsheet-style formula (`MAX(a, b)`).
+  /(?<![\w$.])(?![A-Z\d_]+\()[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)/,
   // Operators that prose does not use.
   /=>|===|!==|&&/,
   // Template tags (Jinja, Liquid, Handlebars).
   /^\{\{.*\}\}|\{%[^%\n]*%\}/,
-  // Markup: a closing or self-closing tag, a tag with `name=value` attributes, or a lone tag on its line.
-  /<\/[A-Za-z][\w:.-]*>|\/>|<[A-Za-z][\w:.-]*\s[^<>]*\w=["'{]|^<[A-Za-z][\w:.-]*>$/,
+  // Markup: a self-closing tag or a tag with `name=value` attributes.
+  /\/>|<[A-Za-z][\w:.-]*\s[^<>]*\w=["'{]/,
   // A command line that runs a program or script by its path.
   /^\S+\.(?:exe|bat|cmd|sh|ps1)(?:\s|$)/,
   // A shell command after a notebook's `!` or a prompt.
@@ -97,6 +96,22 @@ export const codeLinePatterns: readonly RegExp[] = [
   /^from\s+\S+\s+import\s/,
   /^#include\s/,
   /^(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP)\s+\S/
+]
+
+/**
+ * Lines that code has, but so do structured plain text, formulas and prompts (`Total = MAX(a, b)`,
+ * `headers:`, `<ui_state>`): they count as code only beside a line of `codeLinePatterns`, or in a
+ * block that parses as YAML.
+ */
+export const weakCodeLinePatterns: readonly RegExp[] = [
+  // `key: value` in YAML or a header: a lower-case key, or one joined by `-`, `_` or `.`.
+  /^(?:-\s+)?(?:[a-z_$][\w$.-]*|[A-Za-z][A-Za-z\d]*(?:[-_.][A-Za-z\d]+)+):(?:\s|$)/,
+  // Assignments: `name = value`, `name := value`, `name += value`.
+  /^(?:(?:const|let|var|export)\s+)?[A-Za-z_$][\w$.[\]'"]*\s*(?::=|[+\-*/]?=)(?!=)\s*\S/,
+  // A call of an upper-case name: a formula's `MAX(a, b)`, or code.
+  /(?<![\w$.])[A-Z\d_]+\([^()]*\)/,
+  // A closing tag, or a lone tag on its line.
+  /<\/[A-Za-z][\w:.-]*>|^<[A-Za-z][\w:.-]*>$/
 ]
 
 /** Lines that are plain text whatever they hold: a branch of a file tree, a lone URL. */

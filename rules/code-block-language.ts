@@ -4,7 +4,8 @@ import {defineRule, type Suggestion} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {isJsxElement} from './shared/jsx.js'
 import {firstLine} from './shared/positions.js'
-import {codeLinePatterns, languages, metaFlags, plainLinePatterns, shellCommands, shellLines, tabbedCodeComponents} from './code-block-language.data.js'
+import {codeLinePatterns, languages, metaFlags, plainLinePatterns, shellCommands, shellLines, tabbedCodeComponents, weakCodeLinePatterns} from './code-block-language.data.js'
+import {yaml} from '../src/lazy.js'
 
 interface Options {
   /** Report indented code blocks (only `.md` pages have them): they cannot name a language. */
@@ -133,16 +134,40 @@ export function guessLanguage(code: string): string | undefined {
 export function looksLikeCode(code: string): boolean {
   if (guessLanguage(code)) return true
   let codeLines = 0
+  let weakLines = 0
   let textLines = 0
   for (const line of code.split(/\r?\n/)) {
     const trimmed = line.trim()
     // Comments and Markdown headings are neither: both code and prose have them.
     if (trimmed === '' || trimmed.startsWith('#') || plainLinePatterns.some((pattern) => pattern.test(trimmed))) continue
     if (isShellLine(trimmed) || codeLinePatterns.some((pattern) => pattern.test(trimmed))) codeLines++
+    else if (weakCodeLinePatterns.some((pattern) => pattern.test(trimmed))) weakLines++
     else textLines++
   }
   // Code has some lines that are text to these patterns (a bare name, a string), but not most of them.
-  return codeLines > 0 && codeLines >= textLines
+  if (codeLines + weakLines === 0 || codeLines + weakLines < textLines) return false
+  return codeLines > 0 || isYamlCollection(code)
+}
+
+/** A block that parses as YAML holding two entries or more, at any depth (`config:` over two keys). */
+function isYamlCollection(code: string): boolean {
+  try {
+    return entriesIn(yaml().parse(code, {maxAliasCount: 0, prettyErrors: false}), 2) >= 2
+  } catch {
+    return false
+  }
+}
+
+/** Entries of mappings and lists in a parsed value, counted up to `enough`. */
+function entriesIn(value: unknown, enough: number): number {
+  if (value === null || typeof value !== 'object') return 0
+  const children: unknown[] = Array.isArray(value) ? value : Object.values(value)
+  let count = children.length
+  for (const child of children) {
+    if (count >= enough) break
+    count += entriesIn(child, enough - count)
+  }
+  return count
 }
 
 /** Add the guessed language after the opening fence; only a suggestion, since a guess can be wrong. */
