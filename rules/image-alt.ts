@@ -1,6 +1,6 @@
 import type {Nodes} from 'mdast'
 import type {Position} from 'unist'
-import {visit} from '../src/walk.js'
+import {visitParents} from '../src/walk.js'
 import {defineRule, type Suggestion, type TextEdit} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {generatedNames, imageExtensions, placeholderAlts, slugName} from './image-alt.data.js'
@@ -54,7 +54,8 @@ export default defineRule<{videos: boolean}>({
         src: string | undefined,
         place: Position | undefined,
         decorative: boolean,
-        edit?: (text: string) => TextEdit | undefined
+        edit?: (text: string) => TextEdit | undefined,
+        linkTarget?: string
       ): void {
         const suggestions = (): Suggestion[] | undefined => {
           const text = src === undefined ? undefined : altFromFileName(src)
@@ -72,7 +73,7 @@ export default defineRule<{videos: boolean}>({
         } else if (problem === 'file name') {
           // An alt text that says too little still tells the reader an image is there: less than none.
           report({message: 'Unexpected file name `' + alt.trim() + '` as alt text, expected ' + expectedAlt, place, actual: alt, level: 'warn', suggestions: suggestions()})
-        } else if (problem === 'name') {
+        } else if (problem === 'name' && !(linkTarget !== undefined && namesTarget(alt, linkTarget))) {
           report({message: 'Unexpected name `' + alt.trim() + '` as alt text, expected ' + expectedAlt, place, actual: alt, level: 'warn', suggestions: suggestions()})
         } else if (problem === 'placeholder') {
           report({message: 'Unexpected placeholder `' + alt.trim() + '` as alt text, expected ' + expectedAlt, place, actual: alt, level: 'warn', suggestions: suggestions()})
@@ -88,11 +89,11 @@ export default defineRule<{videos: boolean}>({
         }
       }
 
-      visit(tree, (node: Nodes) => {
+      visitParents(tree, (node: Nodes, ancestors) => {
         if (node.type === 'image' || node.type === 'imageReference') {
           const src = node.type === 'image' ? node.url : undefined
           // Markdown has no way to mark an image as decorative: `![](src)` lacks its alt text.
-          checkAlt(node.alt?.trim() ? node.alt : undefined, src, node.position, false, (text) => markdownAltEdit(node, page, text))
+          checkAlt(node.alt?.trim() ? node.alt : undefined, src, node.position, false, (text) => markdownAltEdit(node, page, text), linkTargetOf(ancestors as Nodes[]))
         } else if (isJsxElement(node) && node.name && mediaTags.has(node.name)) {
           const place = openingTagPlace(node, page)
           const known = (name: string): string | undefined => {
@@ -104,7 +105,8 @@ export default defineRule<{videos: boolean}>({
             const alt = jsxAttribute(node, 'alt')
             if (alt.kind === 'unknown') return
             const src = jsxAttribute(node, 'src')
-            checkAlt(alt.kind === 'text' ? alt.text : undefined, src.kind === 'text' ? src.text : undefined, place, isDecorative(known), (text) => jsxAltEdit(node, page, text))
+            const text = alt.kind === 'text' ? alt.text : undefined
+            checkAlt(text, src.kind === 'text' ? src.text : undefined, place, isDecorative(known), (value) => jsxAltEdit(node, page, value), linkTargetOf(ancestors as Nodes[]))
           } else {
             checkTitle(node.name, known('title'), known('aria-label') ?? known('aria-labelledby'), place)
           }
@@ -128,6 +130,30 @@ export default defineRule<{videos: boolean}>({
     }
   }
 })
+
+/** The address of the link an image sits in, Markdown or `<a href>`: the image then names where it leads. */
+function linkTargetOf(ancestors: readonly Nodes[]): string | undefined {
+  for (let index = ancestors.length - 1; index >= 0; index--) {
+    const ancestor = ancestors[index]!
+    if (ancestor.type === 'link') return ancestor.url
+    if (isJsxElement(ancestor) && ancestor.name === 'a') {
+      const href = jsxAttribute(ancestor, 'href')
+      return href.kind === 'text' ? href.text : undefined
+    }
+  }
+  return undefined
+}
+
+/**
+ * A linked image's alt text says where the link leads (WCAG's functional images): `prefect-azure` on a
+ * logo that links to `/integrations/prefect-azure` names its target, as a link's text would.
+ */
+function namesTarget(alt: string, target: string): boolean {
+  const name = alt.trim().toLowerCase()
+  const end = target.search(/[?#]/)
+  const segments = (end === -1 ? target : target.slice(0, end)).toLowerCase().split('/').filter(Boolean)
+  return segments.some((segment) => segment === name || segment.replace(/\.[a-z]+$/, '') === name)
+}
 
 /** `alt=""` is right for an image marked as decoration for assistive technology. */
 function isDecorative(attribute: (name: string) => string | undefined): boolean {
