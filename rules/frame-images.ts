@@ -6,6 +6,8 @@ import {htmlComponentRanges, htmlTagsIn, isJsxElement, jsxAttribute} from './sha
 import {inRanges} from './shared/positions.js'
 
 const imgTag = new Set(['img'])
+/** Components that frame the image they hold: `<Tile>` shows it as the tile's preview, in a frame of its own. */
+const framing = new Set(['Frame', 'Tile'])
 
 /** A node that shows an image: Markdown images, `<img>` elements, and `<img>` tags in `.md` pages. */
 function isImage(node: Nodes, page: Page): boolean {
@@ -44,7 +46,7 @@ export default defineRule({
 
       visitParents(tree, (node: Nodes, ancestors: Nodes[]) => {
         if (!isImage(node, page)) return
-        if (ancestors.some((ancestor) => isJsxElement(ancestor) && ancestor.name === 'Frame')) return
+        if (ancestors.some((ancestor) => isJsxElement(ancestor) && ancestor.name !== null && framing.has(ancestor.name))) return
         if (inRanges(frames, node.position?.start.offset)) return
         // Inside `<div>`, `<p>`, `<a>`…, the page lays the image out with its own markup (cards, icons, badges).
         if (ancestors.some((ancestor) => isJsxElement(ancestor) && ancestor.name && /^[a-z]/.test(ancestor.name))) return
