@@ -56,7 +56,7 @@ export class ConfigError extends Error {
 const topLevelKeys = ['$schema', 'extends', 'rules', 'components', 'language', 'overrides', 'thirdPartyDirectives', 'reportUnusedDisableDirectives', 'vale']
 const overrideKeys = ['files', 'languages', 'language', 'rules']
 const severities: Record<string, Severity> = {
-  off: 'off', info: 'info', warn: 'warn', warning: 'warn', error: 'error',
+  off: 'off', info: 'info', warn: 'warn', error: 'error',
   0: 'off', 1: 'warn', 2: 'error'
 }
 
@@ -96,12 +96,21 @@ function displayPath(filePath: string): string {
   return relative && !relative.startsWith('..') ? relative : filePath
 }
 
+const severityWords = ['off', 'info', 'warn', 'error']
+
+/** `warning` → `warn`, `information` → `info`, `eror` → `error`. */
+function suggestSeverity(value: string): string {
+  const word = value.trim().toLowerCase()
+  const prefix = severityWords.find((known) => word.startsWith(known) || (word.length >= 3 && known.startsWith(word)))
+  return prefix ? ', did you mean `' + prefix + '`?' : suggest(word, severityWords)
+}
+
 export function parseSeverity(value: unknown, ruleId: string, filePath?: string, place?: Place): Severity {
   const severity = typeof value === 'string' || typeof value === 'number' ? severities[String(value)] : undefined
   if (!severity) {
     throw new ConfigError(
       'Invalid severity `' + JSON.stringify(value) + '` for rule `' + ruleId + '`' + where(filePath, place?.container, place?.key) +
-        ': expected `off`, `info`, `warn` or `error`'
+        ': expected `off`, `info`, `warn` or `error`' + (typeof value === 'string' ? suggestSeverity(value) : '')
     )
   }
   return severity
@@ -403,8 +412,8 @@ function collect(config: unknown, filePath: string | undefined, chain: string[],
     }
     if (!parent.startsWith('.') && !path.isAbsolute(parent)) {
       throw new ConfigError(
-        'Unknown preset `' + parent + '`' + at + ': expected ' +
-          Object.keys(presets).map((p) => '`' + p + '`').join(', ') + ' or a relative path'
+        'Unknown preset `' + parent + '`' + at + (suggest(name, Object.keys(presets)) || ': expected ' +
+          Object.keys(presets).map((p) => '`' + p + '`').join(', ') + ' or a relative path')
       )
     }
     const target = path.resolve(filePath ? path.dirname(filePath) : process.cwd(), parent)

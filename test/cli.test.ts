@@ -207,7 +207,19 @@ describe('usage and configuration errors exit with 2 and a clear message', () =>
       'unknown preset',
       {'.docs-lintrc.json': '{"extends": "recomended"}'},
       [],
-      'Unknown preset `recomended` in `.docs-lintrc.json:1:2`: expected `recommended`, `strict`, `all` or a relative path'
+      'Unknown preset `recomended` in `.docs-lintrc.json:1:2`, did you mean `recommended`?'
+    ],
+    [
+      'unknown preset, nothing close',
+      {'.docs-lintrc.json': '{"extends": "eslint:recommended"}'},
+      [],
+      'Unknown preset `eslint:recommended` in `.docs-lintrc.json:1:2`: expected `recommended`, `strict`, `all` or a relative path'
+    ],
+    [
+      'a severity spelt as another tool spells it',
+      {'.docs-lintrc.json': '{"rules": {"link-text": "warning"}}'},
+      [],
+      'Invalid severity `"warning"` for rule `link-text` in `.docs-lintrc.json:1:12`: expected `off`, `info`, `warn` or `error`, did you mean `warn`?'
     ],
     [
       'options for a rule without options',
