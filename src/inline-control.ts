@@ -4,6 +4,12 @@ import type {VFile} from 'vfile'
 import {SOURCE} from './contract.js'
 import {builtinMessage} from './messages.js'
 import {SKIP, visit} from './walk.js'
+import {closestWithin, keyLimit} from './close-match.js'
+
+/** The closest of `candidates` to `name` within a typo's reach. */
+function didYouMean(name: string, candidates: Iterable<string>): string | undefined {
+  return closestWithin(name, [...candidates], keyLimit(name))
+}
 
 // `docs-lint` comments turn rules off in part of a page, with the keywords users of ESLint and
 // markdownlint type by habit. Each comment stands alone: a mistake in one (an unknown keyword or
@@ -46,17 +52,20 @@ function directivesOf(tree: Root, file: VFile, known: ReadonlySet<string>): Dire
   visit(tree, (node: Nodes, index: number | undefined, parent: Parent | undefined) => {
     if (node.type !== 'mdxFlowExpression' && node.type !== 'mdxTextExpression' && node.type !== 'html') return undefined
     const match = comment.exec(node.value)
-    const text = (match?.[1] ?? match?.[2])?.trim()
+    // `docs-lint disable-next-line` or, as ESLint spells it, `docs-lint-disable-next-line`.
+    const text = (match?.[1] ?? match?.[2])?.trim().replace(/^docs-lint-(?=[a-z])/, 'docs-lint ')
     if (!text || !/^docs-lint(?:\s|$)/.test(text) || !node.position) return SKIP
     const place = {start: node.position.start, end: node.position.end}
     const [, keyword = '', ...names] = text.split(/[\s,]+/).filter(Boolean)
     if (!(keywords as readonly string[]).includes(keyword)) {
-      inlineConfigMessage(file, 'Unknown keyword `' + keyword + '` in a docs-lint comment, expected ' + keywords.map((word) => '`' + word + '`').join(', ').replace(/, ([^,]*)$/, ' or $1'), place)
+      const guess = didYouMean(keyword, keywords)
+      inlineConfigMessage(file, 'Unknown keyword `' + keyword + '` in a docs-lint comment, ' + (guess ? 'did you mean `' + guess + '`?' : 'expected ' + keywords.map((word) => '`' + word + '`').join(', ').replace(/, ([^,]*)$/, ' or $1')), place)
       return SKIP
     }
     const rules = names.filter((name) => {
       if (known.has(name)) return true
-      inlineConfigMessage(file, 'Unknown rule `' + name + '` in `' + keyword + '` comment: it is not a docs-lint rule', place)
+      const guess = didYouMean(name, known)
+      inlineConfigMessage(file, 'Unknown rule `' + name + '` in `' + keyword + '` comment: it is not a docs-lint rule' + (guess ? ', did you mean `' + guess + '`?' : ''), place)
       return false
     })
     // A comment that names only unknown rules turns nothing off (not every rule).

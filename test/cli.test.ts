@@ -96,7 +96,7 @@ describe('docs-lint CLI', () => {
       ruleId: 'inline-config',
       fatal: false,
       line: 10,
-      reason: 'Unknown rule `heading-level` in `disable` comment: it is not a docs-lint rule'
+      reason: 'Unknown rule `heading-level` in `disable` comment: it is not a docs-lint rule, did you mean `heading-levels`?'
     })
   })
 

@@ -349,7 +349,7 @@ describe('inline comments', () => {
       'b.md': goodPage + '\n<!-- docs-lint disable heading-level -->\n'
     })
     const {report} = await lintJson(root)
-    expect(summary(byPath(report, 'a.mdx'))).toEqual(['10:1 inline-config Unknown keyword `disabel` in a docs-lint comment, expected `disable`, `enable`, `ignore`, `disable-line` or `disable-next-line`'])
-    expect(summary(byPath(report, 'b.md'))).toEqual(['10:1 inline-config Unknown rule `heading-level` in `disable` comment: it is not a docs-lint rule'])
+    expect(summary(byPath(report, 'a.mdx'))).toEqual(['10:1 inline-config Unknown keyword `disabel` in a docs-lint comment, did you mean `disable`?'])
+    expect(summary(byPath(report, 'b.md'))).toEqual(['10:1 inline-config Unknown rule `heading-level` in `disable` comment: it is not a docs-lint rule, did you mean `heading-levels`?'])
   })
 })

@@ -21,6 +21,11 @@ describe('docs-lint comments', () => {
     expect(await found('<!-- docs-lint disable-next-line -->\n# One\n\n# Two\n', 'page.md')).toEqual(['9 heading-levels'])
   })
 
+  it('the hyphenated spelling of ESLint users: docs-lint-disable-next-line, docs-lint-disable … docs-lint-enable', async () => {
+    expect(await found("{/* docs-lint-disable-next-line heading-levels */}\n# One\n\n# Two\n")).toEqual(['9 heading-levels'])
+    expect(await found('<!-- docs-lint-disable heading-levels -->\n# One\n<!-- docs-lint-enable heading-levels -->\n# Two\n', 'page.md')).toEqual(['9 heading-levels'])
+  })
+
   it('disable … enable and ignore by rule, leaving other rules on', async () => {
     const body = "{/* docs-lint disable heading-levels */}\n\n# One\n\nLet's go.\n\n{/* docs-lint enable heading-levels */}\n\n# Two\n\n{/* docs-lint ignore */}\n# Three\n"
     expect(await found(body)).toEqual(['10 second-person', '14 heading-levels'])
@@ -41,9 +46,9 @@ describe('docs-lint comments', () => {
     expect(await found(body)).toEqual(['6 inline-config', '7 heading-levels', '9 inline-config'])
     const file = await lintText(front + body, {config})
     expect(file.messages.map((message) => message.reason)).toEqual([
-      'Unknown keyword `disable-nextline` in a docs-lint comment, expected `disable`, `enable`, `ignore`, `disable-line` or `disable-next-line`',
+      'Unknown keyword `disable-nextline` in a docs-lint comment, did you mean `disable-next-line`?',
       'Unexpected heading level `1`, expected `2`: the page title comes from front matter',
-      'Unknown rule `heading-level` in `disable-next-line` comment: it is not a docs-lint rule'
+      'Unknown rule `heading-level` in `disable-next-line` comment: it is not a docs-lint rule, did you mean `heading-levels`?'
     ])
   })
 
