@@ -67,7 +67,8 @@ function jsonValue(node: ValueNode): unknown {
       const result: Record<string, unknown> = {}
       for (const member of node.members) {
         const key = member.name.type === 'String' ? member.name.value : member.name.name
-        result[key] = jsonValue(member.value)
+        // Defined, not assigned: `"__proto__"` is a key like any other (an unknown one), never the prototype.
+        Object.defineProperty(result, key, {value: jsonValue(member.value), enumerable: true, writable: true, configurable: true})
         remember(result, key, member.name.loc.start)
       }
       return result

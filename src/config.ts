@@ -386,6 +386,20 @@ function collectOverride(list: unknown[], index: number, filePath: string | unde
   }
 }
 
+/**
+ * A config object (or its `rules`) with a prototype of its own, as `{__proto__: {...}}` in a JavaScript
+ * config makes one, would lend settings no key shows: refused like an unknown key.
+ */
+function refuseInherited(record: Record<string, unknown>, filePath: string | undefined): void {
+  for (const [owner, value] of [['config', record], ['`rules`', record['rules']]] as const) {
+    if (value === null || typeof value !== 'object') continue
+    const prototype = Object.getPrototypeOf(value) as unknown
+    if (prototype !== Object.prototype && prototype !== null && !Array.isArray(value)) {
+      throw new ConfigError('Unknown config key `__proto__` in the ' + owner + where(filePath) + ': expected plain keys only')
+    }
+  }
+}
+
 function collect(config: unknown, filePath: string | undefined, chain: string[], state: Collected): void {
   if (config === undefined || (config === null && filePath === undefined)) return
   // An empty YAML file reads as `null`: it is the config `{}`, as an empty JSON object is.
@@ -394,6 +408,7 @@ function collect(config: unknown, filePath: string | undefined, chain: string[],
     throw new ConfigError('Invalid config' + where(filePath) + ': expected an object')
   }
   const record = config as Record<string, unknown>
+  refuseInherited(record, filePath)
   for (const key of Object.keys(record)) {
     if (!topLevelKeys.includes(key)) {
       throw new ConfigError('Unknown config key `' + key + '`' + where(filePath, record, key) + suggest(key, topLevelKeys))

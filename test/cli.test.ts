@@ -238,6 +238,30 @@ describe('usage and configuration errors exit with 2 and a clear message', () =>
       {'package.json': JSON.stringify({name: 'site', 'docs-lint': {extends: 'recommended', overrides: [{files: 'a/**', rulez: {}}]}}, null, 2)},
       [],
       'Unknown key `rulez` in `overrides[0]` in `package.json:8:9`, did you mean `rules`?'
+    ],
+    [
+      'a `__proto__` key that would turn rules off unseen, in JSON',
+      {'.docs-lintrc.json': '{"__proto__": {"rules": {"heading-levels": "off"}}}'},
+      [],
+      'Unknown config key `__proto__` in `.docs-lintrc.json:1:2`'
+    ],
+    [
+      'a `__proto__` key in YAML',
+      {'.docs-lintrc.yml': '__proto__:\n  rules:\n    heading-levels: "off"\n'},
+      [],
+      'Unknown config key `__proto__` in `.docs-lintrc.yml:1:1`'
+    ],
+    [
+      'a prototype set in a JavaScript config',
+      {'.docs-lintrc.mjs': 'export default {__proto__: {rules: {"heading-levels": "off"}}}\n'},
+      [],
+      'Unknown config key `__proto__` in the config in `.docs-lintrc.mjs`: expected plain keys only'
+    ],
+    [
+      'a JavaScript config whose top-level await never settles, named',
+      {'.docs-lintrc.mjs': 'await new Promise(() => {})\nexport default {}\n'},
+      [],
+      'Cannot load config `.docs-lintrc.mjs`: it did not finish loading within 10 s'
     ]
   ]
   for (const [name, files, args, expected] of cases) {

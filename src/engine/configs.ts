@@ -147,6 +147,21 @@ export function configFinder(cwd: string): (page: string) => {config: UserConfig
   }
 }
 
+/** How long a config module may take to load: its top-level code is the user's, and may wait forever. */
+const configLoadLimitMs = 10_000
+
+/**
+ * `promise`, or an error after `limit` ms. The timer also keeps the process alive: a top-level `await`
+ * on a promise nothing will settle would otherwise end the run with nothing left to wait for.
+ */
+function settleWithin<T>(promise: Promise<T>, limit: number, reason: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(reason)), limit)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
 /** A config written in JavaScript: its default export. */
 async function importConfig(filePath: string, cwd: string): Promise<UserConfig | undefined> {
   const name = path.relative(cwd, filePath) || filePath
@@ -156,7 +171,7 @@ async function importConfig(filePath: string, cwd: string): Promise<UserConfig |
     throw new ConfigError('Cannot read config `' + name + '`: ' + (error instanceof BoundedReadError ? 'it ' + error.message : (error as NodeJS.ErrnoException).code ?? (error as Error).message))
   }
   try {
-    const module = (await importFile(filePath)) as {default?: UserConfig}
+    const module = (await settleWithin(importFile(filePath), configLoadLimitMs, 'it did not finish loading within ' + configLoadLimitMs / 1000 + ' s (a top-level `await` that never settles?)')) as {default?: UserConfig}
     if (!('default' in module)) throw new Error('expected the config as the default export')
     return module.default
   } catch (error) {
