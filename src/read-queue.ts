@@ -12,11 +12,11 @@ import {maxConfigBytes, readBounded} from './bounded-read.js'
 export const maxOpenReads = 64
 
 /**
- * The config files unified-engine finds (`lib/find-up.js`) are read here too, by the same rules as
+ * The config and ignore files unified-engine finds (`lib/find-up.js`) are read here too, by the same rules as
  * every config docs-lint reads: bounded, a device or named pipe refused, and without the byte order
  * mark an editor may have saved (`JSON.parse` rejects it).
  */
-const configName = /^\.docs-lintrc(\.(json|ya?ml|c?js|mjs))?$|^package\.json$/
+const configName = /^\.docs-lintrc(\.(json|ya?ml|c?js|mjs))?$|^package\.json$|^\.docs-lintignore$/
 
 type ReadFile = typeof fs.readFile
 type Callback = (error: NodeJS.ErrnoException | null, data: unknown) => void

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import {BoundedReadError, readBoundedText} from './bounded-read.js'
 import path from 'node:path'
 import type {VFile} from 'vfile'
 import {absolutePath, relativeTo} from './relative-path.js'
@@ -14,13 +15,17 @@ export type Suppressions = Record<string, Record<string, {count: number}>>
 
 export class SuppressionsError extends Error {}
 
+/** A suppressions file holds a count per page and rule: 64 MB is some hundreds of thousands of pages. */
+const maxSuppressionsBytes = 64 * 1024 * 1024
+
 export function readSuppressions(filePath: string): Suppressions | undefined {
   let text: string
   try {
-    text = fs.readFileSync(filePath, 'utf8')
+    text = readBoundedText(filePath, maxSuppressionsBytes)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw new SuppressionsError('Cannot read suppressions file `' + filePath + '`: ' + (error as NodeJS.ErrnoException).code)
+    const reason = error instanceof BoundedReadError ? 'it ' + error.message : (error as NodeJS.ErrnoException).code
+    throw new SuppressionsError('Cannot read suppressions file `' + filePath + '`: ' + reason)
   }
   let data: unknown
   try {

@@ -218,13 +218,18 @@ describe('config and cache files are read bounded, and only when they are regula
     ['a 2 MB config', (root) => (fs.writeFileSync(path.join(root, 'big.json'), '{"rules": {}}' + ' '.repeat(2 * 1024 * 1024)), ['--config', 'big.json']), 'docs-lint: Cannot read config `big.json`: it is larger than the 1 MB limit\n'],
     ['--cache-location /dev/zero', () => ['--cache-location', '/dev/zero'], 'docs-lint: Cannot use cache `/dev/zero`: it is not a regular file (a device)\n'],
     ['--cache-location a named pipe', (root) => (fifo(path.join(root, 'cache')), ['--cache-location', 'cache']), 'docs-lint: Cannot use cache `cache`: it is not a regular file (a named pipe)\n'],
-    ['--cache-location a folder', () => ['--cache-location', 'folder'], 'docs-lint: Cannot use cache `folder`: it is not a regular file (a folder)\n']
+    ['--cache-location a folder', () => ['--cache-location', 'folder'], 'docs-lint: Cannot use cache `folder`: it is not a regular file (a folder)\n'],
+    ['--suppressions-location /dev/zero', () => ['--suppressions-location', '/dev/zero'], 'docs-lint: Cannot read suppressions file `/dev/zero`: it is not a regular file (a device)\n'],
+    ['a suppressions file that is a named pipe', (root) => (fifo(path.join(root, 'docs-lint-suppressions.json')), []), 'docs-lint: Cannot read suppressions file `' + 'ROOT/docs-lint-suppressions.json`: it is not a regular file (a named pipe)\n'],
+    ['a sparse 3 GB suppressions file', (root) => (fs.truncateSync((fs.writeFileSync(path.join(root, 'big.json'), ''), path.join(root, 'big.json')), 3 * 1024 ** 3), ['--suppressions-location', 'big.json']), 'docs-lint: Cannot read suppressions file `ROOT/big.json`: it is larger than the 64 MB limit\n'],
+    ['a .mintignore linked to /dev/urandom', (root) => (fs.symlinkSync('/dev/urandom', path.join(root, '.mintignore')), []), 'docs-lint: Cannot read `.mintignore`: it is not a regular file (a device)\n'],
+    ['a .mintignore that is a named pipe', (root) => (fifo(path.join(root, '.mintignore')), []), 'docs-lint: Cannot read `.mintignore`: it is not a regular file (a named pipe)\n']
   ]
   for (const [name, setUp, expected] of cases) {
     it(name + ': one message, exit code 2', async () => {
       const root = tempSite({'index.mdx': fixablePage, 'folder/a.txt': 'x'})
       const run = await bounded(['--format', 'json', ...setUp(root)], root)
-      expect(run.stderr).toBe(expected)
+      expect(run.stderr).toBe(expected.replace('ROOT', fs.realpathSync(root)))
       expect(run.stdout).toBe('')
       expect(run.code).toBe(2)
     }, 30_000)

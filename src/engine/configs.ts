@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type {Root} from 'mdast'
 import type {VFile} from 'vfile'
-import {BoundedReadError, maxConfigBytes, readBounded} from '../bounded-read.js'
+import {BoundedReadError, maxConfigBytes, readBounded, readBoundedText} from '../bounded-read.js'
 import {ConfigError, loadConfigFile, resolveConfig, type ResolvedConfig} from '../config.js'
 import type {RuleSetting, UserConfig} from '../contract.js'
 import {importFile} from '../import-file.js'
@@ -198,7 +198,7 @@ export function configRouter(
 
 function hasPackageConfig(file: string): boolean {
   try {
-    return Object.hasOwn(JSON.parse(fs.readFileSync(file, 'utf8')) as object, 'docs-lint')
+    return Object.hasOwn(JSON.parse(readBoundedText(file, maxConfigBytes)) as object, 'docs-lint')
   } catch {
     return false
   }

@@ -2,6 +2,8 @@
 // ignores, symbolic links and non-files, `--changed-since` and `--shard`. Decided here; unified-engine
 // is given the list of pages found (see `screenFolders`) and the replay the same list (see `dispatch.ts`).
 import fs from 'node:fs'
+import {BoundedReadError, maxConfigBytes, readBoundedText} from '../bounded-read.js'
+import {ConfigError} from '../config.js'
 import path from 'node:path'
 import type {VFile} from 'vfile'
 import {pageStat} from '../stamp.js'
@@ -56,9 +58,11 @@ export function mintignorePatterns(cwd: string, patterns: readonly string[]): st
     const ignoreFile = path.join(folder, '.mintignore')
     let text: string
     try {
-      text = fs.readFileSync(ignoreFile, 'utf8')
-    } catch {
-      continue
+      text = readBoundedText(ignoreFile, maxConfigBytes)
+    } catch (error) {
+      if (!(error instanceof BoundedReadError)) continue
+      // A `.mintignore` that cannot be read leaves pages linted that the site ignores: said, not skipped.
+      throw new ConfigError('Cannot read `' + (path.relative(cwd, ignoreFile) || ignoreFile) + '`: it ' + error.message)
     }
     const prefix = relativeTo(cwd, folder)
     for (const raw of text.split(/\r?\n/)) {

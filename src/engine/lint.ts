@@ -13,7 +13,7 @@ import {runSiteChecks} from './site-checks.js'
 import type {ChangeSet} from '../git.js'
 import {collectGarbage} from '../memory.js'
 import {discoverySignature, extendedUnchanged, type DiscoveryInputs} from '../snapshot.js'
-import {inShard, pageExtensions, screenFolders, skipOf, type Screened} from './discover.js'
+import {inShard, mintignorePatterns, pageExtensions, screenFolders, skipOf, type Screened} from './discover.js'
 import {startStyleRun, styleNotices} from '../styles/registry.js'
 import {RunConfigs, codeConfigs, configFinder, configRouter, notRegularFile, readGivenConfig} from './configs.js'
 import {autoJobs, collectAfterPages, dispatchPlugin, localPages, replay, snapshotOf, type DispatchSettings} from './dispatch.js'
@@ -104,6 +104,13 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const rcPath = options.configPath === undefined ? undefined : path.resolve(cwd, options.configPath)
   const givenConfig = rcPath ? readGivenConfig(rcPath, options.configPath!, cwd) : undefined
   if (typeof givenConfig === 'string') return {files: [], configErrors: [givenConfig], notices: []}
+  // A `.mintignore` that cannot be read (a device, a named pipe) is a config error, said before any page is read.
+  try {
+    mintignorePatterns(cwd, patterns)
+  } catch (error) {
+    if (error instanceof ConfigError) return {files: [], configErrors: [error.message], notices: []}
+    throw error
+  }
   const cache = options.cacheLocation ? new ResultCache(path.resolve(cwd, options.cacheLocation)) : undefined
   // A run over whole folders with a cache may replay the discovery of the last such run.
   const replayable = cache !== undefined && !options.files && !only && !shard && !options.changes
