@@ -38,7 +38,7 @@ export default defineRule({
         }
       }
       for (const problem of config.refProblems) {
-        context.report({file: problem.doc.file, message: problem.reason, place: problem.place})
+        context.report({file: problem.doc.file, message: problem.reason, place: problem.place, level: problem.level})
       }
       const value = config.value
       if (!value) return
