@@ -11,6 +11,8 @@ const checked = new Set([
   'items', 'properties', 'required', 'additionalProperties', 'propertyNames', 'anyOf', 'allOf', 'not', '$ref',
   'x-unknown', 'x-invalid', 'x-refined'
 ])
+/** Refinements src/site/schema-refinements.ts checks; the extractor names these and marks the rest `true`. */
+const named = new Set(['href', 'icon', 'unique-sources'])
 const annotations = new Set(['default', '$schema', 'definitions'])
 
 function keywordsOf(node: unknown, found: Set<string>): void {
@@ -30,6 +32,17 @@ describe('the platform\'s config schemas in the facts', () => {
     keywordsOf(facts.docsConfig.mint, found)
     expect([...found].filter((keyword) => !checked.has(keyword) && !annotations.has(keyword))).toEqual([])
     expect(found.has('x-unknown')).toBe(true)
+  })
+
+  it('name the refinements docs-lint checks, each somewhere in the schemas', () => {
+    const names = new Set<unknown>()
+    const visit = (node: unknown): void => {
+      if (typeof node !== 'object' || node === null) return
+      if ('x-refined' in node) names.add((node as {'x-refined': unknown})['x-refined'])
+      for (const value of Object.values(node)) visit(value)
+    }
+    visit(facts.docsConfig)
+    expect([...names].filter((name) => name !== true).sort()).toEqual([...named].sort())
   })
 
   it('say of every closed object whether the platform rejects or drops an unknown key', () => {
@@ -102,6 +115,29 @@ describe('the config schema checker', () => {
     expect(check({tab: {tab: 'A', groups: [{group: 'G', openapi: 5}]}})).toEqual([
       expect.objectContaining({kind: 'type', path: ['tab', 'groups', 0, 'openapi'], level: 'warn', ignored: [['tab', 'groups', 0, 'openapi']]})
     ])
+  })
+
+  it('runs the refinements docs-lint knows once, on a value that passed the rest of its schema', () => {
+    const refined: SchemaNode = {
+      type: 'object',
+      properties: {
+        href: {$ref: '#/definitions/href', 'x-refined': 'href'},
+        icon: {type: 'string', 'x-refined': 'icon'},
+        redirects: {type: 'array', items: {type: 'object'}, 'x-refined': 'unique-sources'},
+        other: {type: 'string', 'x-refined': true}
+      },
+      additionalProperties: false,
+      'x-unknown': 'strip',
+      definitions: {href: {type: 'string', 'x-refined': 'href'}}
+    }
+    const checker = new SchemaChecker(refined)
+    expect(checker.check({href: '/a', icon: 'rocket', redirects: [{source: '/a'}, {source: '/b'}], other: 'x'})).toEqual([])
+    expect(checker.check({href: 'a/b', icon: 'fa-rocket', redirects: [{source: '/a'}, {source: '/a'}]})).toEqual([
+      expect.objectContaining({kind: 'refined', path: ['href'], level: 'error'}),
+      expect.objectContaining({kind: 'refined', path: ['icon'], level: 'error'}),
+      expect.objectContaining({kind: 'refined', path: ['redirects', 1, 'source'], level: 'error'})
+    ])
+    expect(checker.check({href: 5})).toEqual([expect.objectContaining({kind: 'type', path: ['href']})])
   })
 
   it('reads patterns as zod does, without the `u` flag', () => {

@@ -22,14 +22,15 @@ const generatedMark = 'by scripts/sync-platform.mjs; do not edit'
  * `{docs, mint}`: each the platform's JSON Schema, without descriptions, marked with `x-unknown`
  * (`error`: a strict zod object rejects an unknown key; `strip`: it drops it; `allow`: it keeps it),
  * `x-invalid: "ignored"` (zod `.catch`: an invalid value is dropped, not an error) and `x-refined`
- * (a zod refinement checks more than the JSON Schema says).
+ * (a zod refinement checks more than the JSON Schema says: its name when docs-lint checks it too).
  */
 export async function extract(packages) {
   const dir = packages.validation
   const validation = await import(pathToFileURL(path.join(dir, 'dist/index.js')).href)
   const v1 = await import(pathToFileURL(path.join(dir, 'dist/mint-config/schemas/v1/config.js')).href)
-  const docs = marked(validation.docsConfigJsonSchema, validation.docsConfigSchema, validation)
-  const mint = marked(validation.mintConfigJsonSchema, v1.mintConfigSchema, validation)
+  const refinements = await namedRefinements(dir)
+  const docs = marked(validation.docsConfigJsonSchema, validation.docsConfigSchema, validation, refinements)
+  const mint = marked(validation.mintConfigJsonSchema, v1.mintConfigSchema, validation, refinements)
   await recordVerdicts(validation, packageVersion(dir))
   return {docs, mint}
 }
@@ -42,9 +43,9 @@ export function packageVersion(dir) {
  * A copy of `jsonSchema` with the marks of `zodSchema` (the schema it was generated from). A definition
  * is the image of the zod schema the package exports under its name (`baseGroupSchema`).
  */
-function marked(jsonSchema, zodSchema, exports) {
+function marked(jsonSchema, zodSchema, exports, refinements) {
   const copy = withoutDescriptions(jsonSchema)
-  const marker = new Marker(copy)
+  const marker = new Marker(copy, refinements)
   marker.walk(zodSchema, copy)
   for (const [name, node] of Object.entries(copy.definitions ?? {})) {
     if (exports[name]?._def) marker.walk(exports[name], node)
@@ -78,8 +79,9 @@ function pointer(root, reference) {
  * the image of one zod node; a `$ref` points to the image of the same zod node seen earlier).
  */
 class Marker {
-  constructor(root) {
+  constructor(root, refinements) {
     this.root = root
+    this.refinements = refinements
     /** JSON node → the zod defs already walked there (a wrapper and what it wraps share a node). */
     this.seen = new Map()
   }
@@ -102,7 +104,7 @@ class Marker {
       case 'ZodReadonly': return this.walk(def.innerType ?? def.type, node)
       case 'ZodLazy': return this.walk(def.getter(), node)
       case 'ZodEffects':
-        if (def.effect.type === 'refinement') node['x-refined'] = true
+        if (def.effect.type === 'refinement') node['x-refined'] = this.refinements.get(def) ?? true
         return this.walk(def.schema, node)
       case 'ZodCatch':
         node['x-invalid'] = 'ignored'
@@ -153,6 +155,25 @@ class Marker {
     if (node.anyOf.length !== options.length) throw new Error('docs-config extractor: a union lost a branch in its JSON Schema')
     options.forEach((option, index) => this.walk(option, node.anyOf[index]))
   }
+}
+
+/**
+ * Refinements docs-lint checks itself (src/site/schema-refinements.ts), by the zod schema that holds
+ * them: `href` (a URL, or a path from `/`, `#`, `mailto:`), `icon` (a name without `fa-`),
+ * `unique-sources` (redirects). A schema that moved fails the sync rather than silently lose a check.
+ */
+async function namedRefinements(dir) {
+  const load = (file) => import(pathToFileURL(path.join(dir, 'dist/mint-config/schemas', file)).href)
+  const unwrap = (schema) => (schema?._def.typeName === 'ZodOptional' ? schema._def.innerType : schema)
+  const href = (await load('v2/properties/reusable/href.js')).hrefSchema
+  const icon = (await load('v2/properties/reusable/icon.js')).iconSchema?._def.options[0]
+  const anchorIcon = unwrap((await load('v1/anchors.js')).anchorSchema?._def.shape().icon)
+  const redirects = (await load('v1/basics.js')).redirectsSchema
+  const named = new Map([[href, 'href'], [icon, 'icon'], [anchorIcon, 'icon'], [redirects, 'unique-sources']])
+  for (const [schema, label] of named) {
+    if (schema?._def.typeName !== 'ZodEffects' || schema._def.effect.type !== 'refinement') throw new Error('docs-config extractor: the `' + label + '` refinement moved in @mintlify/validation')
+  }
+  return new Map([...named].map(([schema, label]) => [schema._def, label]))
 }
 
 /** The platform's verdict, as its build gives it: `$ref` resolved, then docs.json or mint.json validation. */

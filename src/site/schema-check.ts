@@ -3,37 +3,19 @@
  * marked by scripts/platform/docs-config.mjs) the way the platform's zod validation decides:
  * - an unknown key fails a strict object (`x-unknown: "error"`) and is dropped by the others (`strip`);
  * - a union takes its first branch that passes, dropping what that branch does not know;
- * - an invalid value under zod `.catch` (`x-invalid: "ignored"`) is dropped, not an error.
+ * - an invalid value under zod `.catch` (`x-invalid: "ignored"`) is dropped, not an error;
+ * - a refinement docs-lint knows (`x-refined: "href"`, see ./schema-refinements.ts) runs on a value
+ *   that passed the rest of its schema.
  * Issues the platform would only drop are `warn`; the rest are `error`. Where no branch of a union passes,
  * the issues are those of the branch the writer most likely meant. A small interpreter rather than a
  * compiled ajv validator: ajv's flat error list loses which union branch an error came from once the
  * branch goes through a `$ref`, and the platform's schema routes nearly every union through one.
  */
 
-export type SchemaNode = {[keyword: string]: unknown} | boolean
-export type SchemaPath = Array<string | number>
+import {refinements} from './schema-refinements.js'
+import type {SchemaIssue, SchemaNode, SchemaPath} from './schema-issue.js'
 
-export type IssueKind =
-  | 'unknown-key' | 'required' | 'type' | 'value' | 'pattern' | 'format' | 'min-length' | 'max-length'
-  | 'min-items' | 'max-items' | 'minimum' | 'maximum' | 'not'
-
-export interface SchemaIssue {
-  kind: IssueKind
-  path: SchemaPath
-  level: 'error' | 'warn'
-  /** The unknown or missing key. */
-  key?: string
-  /** Known keys (unknown-key), allowed values (value), what fits (type, pattern, format). */
-  expected?: string[]
-  limit?: number
-  pattern?: string
-  /** An unknown key the platform rejects rather than drops. */
-  strict?: boolean
-  /** An unknown key that another shape takes: the keys that made the platform choose this one. */
-  beside?: string[]
-  /** What the platform drops because of this issue (the issue's own value or a wider part). */
-  ignored?: SchemaPath[]
-}
+export type {IssueKind, SchemaIssue, SchemaNode, SchemaPath} from './schema-issue.js'
 
 type Schema = {[keyword: string]: unknown}
 
@@ -64,14 +46,20 @@ export class SchemaChecker {
   private node(node: SchemaNode | undefined, value: unknown, path: SchemaPath): SchemaIssue[] {
     if (node === undefined || node === true) return []
     if (node === false) return [{kind: 'not', path, level: 'error'}]
-    let ignoredIfInvalid = node['x-invalid'] === 'ignored'
+    let ignoredIfInvalid = false
+    // A `$ref` to a refined schema repeats its mark: each refinement runs once.
+    const refined = new Set<string>()
     let target: SchemaNode = node
-    while (typeof target === 'object' && typeof target['$ref'] === 'string') {
+    for (;;) {
+      if (target['x-invalid'] === 'ignored') ignoredIfInvalid = true
+      if (typeof target['x-refined'] === 'string') refined.add(target['x-refined'])
+      if (typeof target['$ref'] !== 'string') break
       target = this.resolve(target['$ref'])
-      if (typeof target === 'object' && target['x-invalid'] === 'ignored') ignoredIfInvalid = true
+      if (typeof target === 'boolean') return target ? [] : [{kind: 'not', path, level: 'error'}]
     }
-    if (typeof target === 'boolean') return target ? [] : [{kind: 'not', path, level: 'error'}]
     const issues = this.keywords(target, value, path)
+    // zod refines a value that passed the rest of its schema.
+    if (!issues.some((issue) => issue.level === 'error')) for (const name of refined) issues.push(...(refinements[name]?.(value, path) ?? []))
     if (!ignoredIfInvalid || !issues.some((issue) => issue.level === 'error')) return issues
     return issues.map((issue) => ({...issue, level: 'warn', ignored: issue.ignored ?? [path]}))
   }
