@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import docsConfig from '../rules/docs-config.js'
@@ -62,4 +63,14 @@ describe.skipIf(!fs.existsSync(corporaRoot))('docs-config agrees with the platfo
   for (const [label, verdict] of corpora) {
     it(label + (verdict.valid ? ': valid' : ': invalid'), () => agree(label, verdict))
   }
+})
+
+describe('docs-config on a config too deep to check', () => {
+  it('says so once, at the start of the config, instead of failing', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-deep-'))
+    let pages = '"index"'
+    for (let level = 0; level < 700; level++) pages = '{"group": "G", "pages": [' + pages + ']}'
+    fs.writeFileSync(path.join(root, 'docs.json'), '{"theme": "mint", "name": "A", "colors": {"primary": "#0B6E4F"}, "navigation": {"groups": [' + pages + ']}}')
+    expect(findings(root)).toEqual([{level: 'warn', text: 'docs.json 1:1 Unexpected nesting too deep for docs-lint to check in `docs.json`, expected fewer nested levels'}])
+  })
 })

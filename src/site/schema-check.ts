@@ -19,6 +19,9 @@ export type {IssueKind, SchemaIssue, SchemaNode, SchemaPath} from './schema-issu
 
 type Schema = {[keyword: string]: unknown}
 
+/** Keys and indexes from the root to a value, at most: `check` throws a RangeError past it. */
+export const maxDepth = 500
+
 const typeNames: Record<string, string> = {
   string: 'a string', number: 'a number', integer: 'a whole number', boolean: '`true` or `false`',
   object: 'an object', array: 'an array', null: '`null`'
@@ -44,6 +47,8 @@ export class SchemaChecker {
   }
 
   private node(node: SchemaNode | undefined, value: unknown, path: SchemaPath): SchemaIssue[] {
+    // Far deeper than any real config (about 250 nested groups), and short of the stack's end.
+    if (path.length > maxDepth) throw new RangeError('the config is nested deeper than ' + maxDepth + ' levels')
     if (node === undefined || node === true) return []
     if (node === false) return [{kind: 'not', path, level: 'error'}]
     let ignoredIfInvalid = false

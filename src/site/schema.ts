@@ -37,7 +37,8 @@ let schemas: ConfigSchemas | undefined
 const checkers = new Map<string, SchemaChecker>()
 
 function checker(kind: keyof ConfigSchemas): SchemaChecker {
-  schemas ??= (JSON.parse(fs.readFileSync(factsPath, 'utf8')) as {docsConfig: ConfigSchemas}).docsConfig
+  schemas ??= (JSON.parse(fs.readFileSync(factsPath, 'utf8')) as {docsConfig?: ConfigSchemas}).docsConfig
+  if (!schemas) throw new Error('src/platform/facts.generated.json has no `docsConfig` part: run scripts/sync-platform.mjs')
   let found = checkers.get(kind)
   if (!found) {
     found = new SchemaChecker(schemas[kind], closeTo)
@@ -49,8 +50,16 @@ function checker(kind: keyof ConfigSchemas): SchemaChecker {
 /** Validate the resolved config as the platform validates a file of this name (`docs.json` or `mint.json`). */
 export function schemaProblems(config: Located, fileName: string): SchemaProblem[] {
   const kind = fileName === 'mint.json' ? 'mint' : 'docs'
+  let issues: SchemaIssue[]
+  try {
+    issues = checker(kind).check(toValue(config))
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error
+    // Hundreds of nested groups (the platform's own validation overflows its stack from about 500).
+    return [{doc: config.doc, place: startOf(config.place), reason: 'Unexpected nesting too deep for docs-lint to check in `' + fileName + '`, expected fewer nested levels', level: 'warn'}]
+  }
   const problems: SchemaProblem[] = []
-  for (const issue of checker(kind).check(toValue(config))) {
+  for (const issue of issues) {
     const problem = describe(issue, config)
     if (problem) problems.push(problem)
   }
