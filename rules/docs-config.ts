@@ -61,7 +61,7 @@ export default defineRule({
   }
 })
 
-/** What the platform's schema cannot say, and docs-lint's own documented judgements (never errors). */
+/** What the platform's schema cannot say (mint.json's group versions), and docs-lint's own judgements, as warnings. */
 function handWritten(config: Located, fileName: string, context: SiteContext): void {
   const method = get(config, 'api', 'auth', 'method')
   const authName = get(config, 'api', 'auth', 'name')
