@@ -2,12 +2,12 @@ import type {ValueNode} from '@humanwhocodes/momoa'
 import {defineRule, type SiteContext} from '../src/rule.js'
 import {get, placeOf, type JsonDocument, type Located} from '../src/site/json.js'
 import type {Site} from '../src/site/model.js'
-import {divisionKeys, labelKeys} from '../src/site/navigation.js'
 import {schemaProblems} from '../src/site/schema.js'
 
 /**
- * `docs.json` / `mint.json`: JSON syntax, `$ref` includes, the shape of `schema/docs.schema.json`
- * (types, enums, hex colours, required keys, unknown keys), and what a schema cannot say.
+ * `docs.json` / `mint.json`: JSON syntax, `$ref` includes, and the platform's own validation (its schemas
+ * from src/platform/facts.generated.json, see src/site/schema.ts): an error where the platform rejects the
+ * config, a warning where it ignores a key or value. A few checks the schema cannot say are written here.
  */
 export default defineRule({
   id: 'docs-config',
@@ -38,7 +38,7 @@ export default defineRule({
         }
       }
       for (const problem of config.refProblems) {
-        context.report({file: problem.doc.file, message: problem.reason, place: problem.place})
+        context.report({file: problem.doc.file, message: problem.reason, place: problem.place, level: problem.level})
       }
       const value = config.value
       if (!value) return
@@ -46,7 +46,7 @@ export default defineRule({
         context.report({file: value.doc.file, message: 'Unexpected ' + value.type + ' in `' + config.name + '`, expected an object', place: value.place})
         return
       }
-      for (const problem of schemaProblems(value)) {
+      for (const problem of schemaProblems(value, config.name)) {
         context.report({
           file: problem.doc.file,
           message: problem.reason,
@@ -56,13 +56,13 @@ export default defineRule({
           expected: problem.expected
         })
       }
-      handWritten(value, config.shape, context)
+      handWritten(value, config.name, context)
     }
   }
 })
 
-/** Rules the schema cannot express. */
-function handWritten(config: Located, shape: 'docs' | 'mint', context: SiteContext): void {
+/** What the platform's schema cannot say (mint.json's group versions), and docs-lint's own judgements, as warnings. */
+function handWritten(config: Located, fileName: string, context: SiteContext): void {
   const method = get(config, 'api', 'auth', 'method')
   const authName = get(config, 'api', 'auth', 'name')
   if (method?.type === 'string' && method.value === 'basic' && authName?.type === 'string' && !/^[^:]+:[^:]+$/.test(authName.value)) {
@@ -70,6 +70,7 @@ function handWritten(config: Located, shape: 'docs' | 'mint', context: SiteConte
       file: authName.doc.file,
       message: 'Unexpected `api.auth.name` `' + authName.value + '` for `basic` authentication, expected `usernameName:passwordName`',
       place: authName.place,
+      level: 'warn',
       actual: authName.value
     })
   }
@@ -82,56 +83,51 @@ function handWritten(config: Located, shape: 'docs' | 'mint', context: SiteConte
       level: 'info'
     })
   }
-  if (shape === 'docs') navigationLabels(get(config, 'navigation'), 'navigation', context)
-  if (shape === 'mint') {
-    const versions = new Set<string>()
-    const list = get(config, 'versions')
-    if (list?.type === 'array') {
-      for (const item of list.items) {
-        const name = item.type === 'string' ? item : get(item, 'name')
-        if (name?.type === 'string') versions.add(name.value)
-      }
-    }
-    const checkVersion = (owner: string, node: Located | undefined) => {
-      const version = get(node, 'version')
-      if (version?.type !== 'string' || versions.has(version.value)) return
-      context.report({
-        file: version.doc.file,
-        message: 'Unexpected ' + owner + ' version `' + version.value + '`, expected one of `versions`' +
-          (versions.size > 0 ? ': ' + [...versions].map((name) => '`' + name + '`').join(', ') : ' (none is declared)'),
-        place: version.place,
-        actual: version.value,
-        expected: [...versions]
-      })
-    }
-    const anchors = get(config, 'anchors')
-    if (anchors?.type === 'array') for (const anchor of anchors.items) checkVersion('anchor', anchor)
-    const navigation = get(config, 'navigation')
-    if (navigation?.type === 'array') for (const group of navigation.items) checkVersion('group', group)
-  }
+  if (fileName === 'mint.json') mintVersions(config, context)
 }
 
-/** In the newer shape, each item of `tabs` needs a `tab` label, of `groups` a `group`, and so on. */
-function navigationLabels(node: Located | undefined, trail: string, context: SiteContext): void {
-  if (node?.type !== 'object') return
-  for (const key of divisionKeys) {
-    const list = get(node, key)
-    if (list?.type !== 'array') continue
-    list.items.forEach((item, index) => {
-      if (item.type !== 'object' || item.brokenRef) return
-      const where = trail + '.' + key + '[' + index + ']'
-      const label = labelKeys[key]!
-      if (!get(item, label)) {
-        context.report({
-          file: item.doc.file,
-          message: 'Missing required key `' + label + '` in `' + where + '`: each item of `' + key + '` is labelled with `' + label + '`',
-          place: {start: item.place.start, end: {line: item.place.start.line, column: item.place.start.column + 1}},
-          expected: [label]
-        })
-      }
-      navigationLabels(item, where, context)
+/**
+ * mint.json: a navigation group's `version` (at any depth) is a name of `versions`, or the platform
+ * rejects the config; an anchor's is only checked by docs-lint (the anchor would show under no version).
+ */
+function mintVersions(config: Located, context: SiteContext): void {
+  const versions: string[] = []
+  const links = new Set<string>()
+  const list = get(config, 'versions')
+  if (list?.type === 'array') {
+    for (const item of list.items) {
+      const name = item.type === 'string' ? item : get(item, 'name')
+      if (name?.type !== 'string') continue
+      // A version with a `url` links elsewhere: the platform does not count it.
+      if (item.type === 'object' && get(item, 'url')) links.add(name.value)
+      else versions.push(name.value)
+    }
+  }
+  const check = (owner: 'anchor' | 'group', node: Located | undefined) => {
+    const version = get(node, 'version')
+    if (version?.type !== 'string' || versions.includes(version.value)) return
+    const link = links.has(version.value) ? ': that version is a link (`url`) and holds no pages' : ''
+    context.report({
+      file: version.doc.file,
+      message: 'Unexpected ' + owner + ' version `' + version.value + '`' + link + ', expected one of `versions`' + (link ? ' without a `url`' : '') +
+        (versions.length > 0 ? ': ' + versions.map((name) => '`' + name + '`').join(', ') : ' (none is declared)'),
+      place: version.place,
+      level: owner === 'group' ? 'error' : 'warn',
+      actual: version.value,
+      expected: versions
     })
   }
+  const anchors = get(config, 'anchors')
+  if (anchors?.type === 'array') for (const anchor of anchors.items) check('anchor', anchor)
+  const groups = (node: Located | undefined): void => {
+    if (node?.type !== 'array') return
+    for (const item of node.items) {
+      if (item.type !== 'object') continue
+      check('group', item)
+      groups(get(item, 'pages'))
+    }
+  }
+  groups(get(config, 'navigation'))
 }
 
 /** JSON keeps the last of two equal keys; the first silently does nothing. */

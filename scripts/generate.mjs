@@ -103,7 +103,7 @@ ${rows.join('\n')}
 /** docs.json with its Rules group listing the index and every rule page. */
 function navigation(rules, text) {
   const config = JSON.parse(text)
-  const group = config.navigation.find((entry) => entry.group === 'Rules')
+  const group = config.navigation.groups.find((entry) => entry.group === 'Rules')
   if (!group) throw new Error('docs/docs.json has no `Rules` navigation group')
   group.pages = ['rules/index', ...[...rules].map((rule) => 'rules/' + rule.id).sort()]
   return JSON.stringify(config, undefined, 2) + '\n'

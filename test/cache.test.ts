@@ -376,7 +376,7 @@ describe('--cache keeps the site checks\' results while nothing they read change
 describe('the API with a cache and a page the caller keeps (`files`)', () => {
   it('checks the site again when the page linted a second time links elsewhere', () => {
     const root = tempSite({
-      'docs.json': JSON.stringify({name: 'X', navigation: [{group: 'G', pages: ['index', 'guide']}]}),
+      'docs.json': JSON.stringify({theme: 'mint', name: 'X', colors: {primary: '#0B6E4F'}, navigation: {groups: [{group: 'G', pages: ['index', 'guide']}]}}),
       'guide.mdx': goodPage
     })
     // In a process of its own, started in the site (the API resolves a kept page's path against it).
@@ -403,7 +403,7 @@ describe('the API with a cache and a page the caller keeps (`files`)', () => {
 
   it('finds the page it keeps on a second run from another working directory (this test process\'s)', async () => {
     const root = tempSite({
-      'docs.json': JSON.stringify({name: 'X', navigation: [{group: 'G', pages: ['index', 'guide']}]}),
+      'docs.json': JSON.stringify({theme: 'mint', name: 'X', colors: {primary: '#0B6E4F'}, navigation: {groups: [{group: 'G', pages: ['index', 'guide']}]}}),
       'guide.mdx': goodPage
     })
     expect(process.cwd()).not.toBe(root)

@@ -18,8 +18,8 @@ describe('files generated from rule metadata (`npm run docs:rules` writes them)'
   it('cover the rule info, the index, the navigation and every rule page', () => {
     expect(generated.get('src/rule-info.generated.ts')).toMatch(/^\/\/ @generated /)
     expect([...generated.keys()].filter((relative) => relative.startsWith('docs/rules/')).length).toBe(rules.length + 1)
-    const config = JSON.parse(generated.get('docs/docs.json')!) as {navigation: Array<{group: string; pages: string[]}>}
-    expect(config.navigation.find((entry) => entry.group === 'Rules')!.pages).toEqual(['rules/index', ...[...rules].map((rule) => 'rules/' + rule.id).sort()])
+    const config = JSON.parse(generated.get('docs/docs.json')!) as {navigation: {groups: Array<{group: string; pages: string[]}>}}
+    expect(config.navigation.groups.find((entry) => entry.group === 'Rules')!.pages).toEqual(['rules/index', ...[...rules].map((rule) => 'rules/' + rule.id).sort()])
   })
 
   it('include a config schema that validates the configs of the docs and their examples', async () => {

@@ -68,8 +68,7 @@ describe('the threads the pool starts', () => {
     expect(run.stdout.trim()).toBe('12')
     const loaded = [...run.stderr.matchAll(/^WORKER LOADED (.*)$/gm)].map((match) => match[1]!.split('\\').join('/'))
     expect(loaded.filter((file) => file.endsWith('/dist/bundle/load.cjs')).length).toBeGreaterThanOrEqual(2)
-    // One file stays outside on purpose: the compiled docs.json validator in schema/ requires one helper of ajv's.
-    expect(loaded.filter((file) => (file.includes('/node_modules/') || file.includes('/dist/src/')) && !file.endsWith('/ajv/dist/runtime/ucs2length.js'))).toEqual([])
+    expect(loaded.filter((file) => file.includes('/node_modules/') || file.includes('/dist/src/'))).toEqual([])
   }, 60_000)
 
   it('leave the V8 flags of a program that lints through the library as they were', () => {

@@ -79,6 +79,8 @@ const dynamicSites: Record<string, string> = {
     "escaped constant verbs of the data file, anchored at the end of one item's first sentence",
   "rules/steps-for-procedures.ts: new RegExp('(?:' + language.forms.map(escape).join('|') + ')$')":
     "escaped constant verb forms of the data file, anchored at the end of one item's first sentence",
+  'src/site/schema-check.ts: new RegExp(source)':
+    "a `pattern` of the platform's config schema in src/platform/facts.generated.json, written by the sync script from @mintlify/validation (not by the site): each is checked for backtracking in 'patterns of the platform's config schema' below",
   "src/styles/regex.ts: new RegExp(source, flags)":
     "a Vale regex of a style's rule file, vocabulary or `.vale.ini`, translated: the team's own style patterns, trusted like the rest of the config as Vale trusts them (a runaway one is stopped by `--file-timeout` only in a worker)",
   "src/styles/regex.ts: new RegExp(compiled)":
@@ -341,6 +343,26 @@ describe('patterns built from docs.json', () => {
     expect(applyRedirect('/a/b/c', '/:one/*', '/:one')).toBe('/a')
     expect(applyRedirect('/a/b/c', '/:one', '/:one')).toBeUndefined()
   })
+})
+
+describe('patterns of the platform\'s config schema (src/platform/facts.generated.json)', () => {
+  const patterns = new Set<string>()
+  const collect = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return
+    const pattern = (node as {pattern?: unknown}).pattern
+    if (typeof pattern === 'string') patterns.add(pattern)
+    for (const value of Object.values(node)) collect(value)
+  }
+  collect((JSON.parse(fs.readFileSync(path.join(root, 'src/platform/facts.generated.json'), 'utf8')) as {docsConfig: unknown}).docsConfig)
+
+  it('are found, and recheck proves each safe on a config value of any length', async () => {
+    expect(patterns.size).toBeGreaterThan(0)
+    for (const pattern of patterns) {
+      // As schema-check.ts compiles them: without flags, as zod does.
+      const result = await check(pattern, '', {timeout: 10_000, randomSeed: 1})
+      expect(result.status, '/' + pattern + '/').toBe('safe')
+    }
+  }, 60_000)
 })
 
 describe('patterns built from the .vale.ini', () => {

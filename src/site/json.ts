@@ -1,5 +1,5 @@
 import path from 'node:path'
-import {parse, type MemberNode, type ValueNode} from '@humanwhocodes/momoa'
+import {parse, type MemberNode, type ObjectNode, type StringNode, type ValueNode} from '@humanwhocodes/momoa'
 import type {Position} from 'unist'
 import {VFile} from 'vfile'
 import {maxSiteConfigBytes, readSiteFile, unreadableReason} from './reads.js'
@@ -40,6 +40,8 @@ export interface RefProblem {
   doc: JsonDocument
   place: Position
   reason: string
+  /** `warn` for what the platform ignores; errors otherwise. */
+  level?: 'warn'
 }
 
 /** A JSON file of the site config in `root`, read as `readSiteFile` reads (inside the site, bounded). */
@@ -81,9 +83,10 @@ export interface ResolveResult {
 }
 
 /**
- * Resolve `{"$ref": "file.json"}` includes, relative to the file that holds them, as the platform
- * does: siblings of `$ref` override the included object's keys. A path that leaves `root` is an
- * error and is never read; a file that includes itself, directly or not, is a cycle.
+ * Resolve `{"$ref": "file.json"}` includes as the platform's `resolveRefs` does: relative to the file
+ * that holds them; siblings of `$ref` override the keys of an included object and are dropped beside
+ * any other included value; a `$ref` that is not a string is an ordinary key. A path that leaves `root`
+ * is an error and is never read; a file that includes itself, directly or not, is a cycle.
  */
 export function resolveDocument(main: JsonDocument, root: string): ResolveResult {
   const documents: JsonDocument[] = [main]
@@ -108,15 +111,15 @@ export function resolveDocument(main: JsonDocument, root: string): ResolveResult
     const place = placeOf(node)
     switch (node.type) {
       case 'Object': {
-        const ref = node.members.find((member) => member.name.type === 'String' && member.name.value === '$ref')
+        const ref = node.members.find((member) => member.name.type === 'String' && member.name.value === '$ref' && member.value.type === 'String')
         const base: LocatedMember[] = []
         let brokenRef = false
         if (ref) {
           const included = include(ref, doc, chain)
           if (included?.type === 'object') base.push(...included.members)
-          else if (included && node.members.length === 1) return included
+          else if (included) return withoutSiblings(included, node, ref, doc)
           // An include that failed is reported once; checks of what it should have held are moot.
-          else if (!included) brokenRef = true
+          else brokenRef = true
         }
         const members = [...base]
         for (const member of node.members) {
@@ -152,20 +155,31 @@ export function resolveDocument(main: JsonDocument, root: string): ResolveResult
     }
   }
 
+  /** An included array or value replaces the object that includes it: the platform drops the `$ref`'s siblings. */
+  function withoutSiblings(included: Located, node: ObjectNode, ref: MemberNode, doc: JsonDocument): Located {
+    for (const member of node.members) {
+      if (member === ref) continue
+      const name = member.name.type === 'String' ? member.name.value : member.name.name
+      problems.push({doc, place: placeOf(member.name), reason: 'Unexpected key `' + name + '` beside a `$ref` to ' + (included.type === 'array' ? 'an array' : 'a value') + ': the platform ignores it', level: 'warn'})
+    }
+    return included
+  }
+
   function include(member: MemberNode, doc: JsonDocument, chain: string[]): Located | undefined {
     const place = placeOf(member.value)
-    if (member.value.type !== 'String') {
-      problems.push({doc, place, reason: 'Unexpected `$ref` value, expected a path to a JSON file'})
-      return undefined
-    }
-    const reference = member.value.value
+    const reference = (member.value as StringNode).value
     if (/^[a-z][a-z\d+.-]*:/i.test(reference)) {
       problems.push({doc, place, reason: 'Unexpected URL in `$ref` `' + reference + '`, expected a path to a JSON file in the project'})
       return undefined
     }
-    const target = path.resolve(path.dirname(doc.path), reference)
+    // The platform joins the including file's folder and the path, so a leading `/` is that folder,
+    // except in a file at the root, where it leaves the project.
+    const folder = path.dirname(doc.path)
+    const fromRoot = path.relative(root, folder) === ''
+    const slashed = reference.replace(/\\/g, '/')
+    const target = path.resolve(folder, fromRoot ? slashed : slashed.replace(/^\/+/, ''))
     const relative = path.relative(root, target)
-    if (relative.startsWith('..') || path.isAbsolute(relative) || reference.startsWith('/')) {
+    if (relative.startsWith('..') || path.isAbsolute(relative) || (fromRoot && slashed.startsWith('/'))) {
       problems.push({doc, place, reason: 'Unexpected `$ref` `' + reference + '` outside the project folder, expected a path inside it'})
       return undefined
     }

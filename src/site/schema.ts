@@ -1,150 +1,146 @@
+import fs from 'node:fs'
 import path from 'node:path'
-import type {ErrorObject, ValidateFunction} from 'ajv'
 import {closest, distance} from 'fastest-levenshtein'
 import type {Position} from 'unist'
 import type {JsonDocument, Located, LocatedMember} from './json.js'
-import {load} from '../lazy.js'
 import {keyLimit} from '../close-match.js'
 import {packageRoot} from '../version.js'
 import {toValue} from './json.js'
+import {SchemaChecker, type SchemaIssue, type SchemaNode, type SchemaPath} from './schema-check.js'
+import {patternPhrases} from './schema.data.js'
+
+/**
+ * The platform's verdict on the resolved config, placed at the offending key or value: the schemas of
+ * `@mintlify/validation` (docs.json and mint.json), taken into src/platform/facts.generated.json by
+ * scripts/platform/docs-config.mjs and checked by ./schema-check.ts with the platform's semantics.
+ */
 
 /** A problem the schema finds, placed in the file that holds it. */
 export interface SchemaProblem {
   doc: JsonDocument
   place: Position
   reason: string
-  /** `warn` for keys the platform ignores; the rest are errors. */
+  /** `warn` for what the platform ignores (drops) rather than rejects; the rest are errors. */
   level: 'error' | 'warn'
   actual?: string
   expected?: string[]
 }
 
-/** The schema compiled ahead of time by scripts/docs-validator.mjs, found from the package's root wherever this module runs. */
-const validatorPath = path.join(packageRoot, 'schema', 'docs.validate.cjs')
+const factsPath = path.join(packageRoot, 'src', 'platform', 'facts.generated.json')
 
-let validate: ValidateFunction | undefined
+interface ConfigSchemas {
+  docs: SchemaNode
+  mint: SchemaNode
+}
 
-/** Validate the resolved config against `schema/docs.schema.json` (the same file editors use). */
-export function schemaProblems(config: Located): SchemaProblem[] {
-  validate ??= load(validatorPath) as ValidateFunction
-  if (validate(toValue(config))) return []
-  const errors = relevantErrors(validate.errors ?? [])
+let schemas: ConfigSchemas | undefined
+const checkers = new Map<string, SchemaChecker>()
+
+function checker(kind: keyof ConfigSchemas): SchemaChecker {
+  schemas ??= (JSON.parse(fs.readFileSync(factsPath, 'utf8')) as {docsConfig?: ConfigSchemas}).docsConfig
+  if (!schemas) throw new Error('src/platform/facts.generated.json has no `docsConfig` part: run scripts/sync-platform.mjs')
+  let found = checkers.get(kind)
+  if (!found) {
+    found = new SchemaChecker(schemas[kind], closeTo)
+    checkers.set(kind, found)
+  }
+  return found
+}
+
+/** Validate the resolved config as the platform validates a file of this name (`docs.json` or `mint.json`). */
+export function schemaProblems(config: Located, fileName: string): SchemaProblem[] {
+  const kind = fileName === 'mint.json' ? 'mint' : 'docs'
+  let issues: SchemaIssue[]
+  try {
+    issues = checker(kind).check(toValue(config))
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error
+    // Hundreds of nested groups (the platform's own validation overflows its stack from about 500).
+    return [{doc: config.doc, place: startOf(config.place), reason: 'Unexpected nesting too deep for docs-lint to check in `' + fileName + '`, expected fewer nested levels', level: 'warn'}]
+  }
   const problems: SchemaProblem[] = []
-  for (const error of errors) {
-    const problem = describe(error, config)
+  for (const issue of issues) {
+    const problem = describe(issue, config)
     if (problem) problems.push(problem)
   }
   return problems
 }
 
-/**
- * For `anyOf` (a string or an object, …), report inside the one branch whose type matches the
- * value when there is one (a logo object missing `dark`), else one message for the whole choice.
- */
-function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
-  let result = errors.filter((error) => error.keyword !== 'if')
-  const choices = result.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf')
-  // Innermost choices first, so an outer choice sees what inner ones kept.
-  choices.sort((a, b) => b.schemaPath.length - a.schemaPath.length)
-  for (const choice of choices) {
-    const prefix = choice.schemaPath + '/'
-    const inside = result.filter((error) => error.schemaPath.startsWith(prefix))
-    const branches = new Set(inside.map((error) => error.schemaPath.slice(prefix.length).split('/')[0]))
-    const branchCount = ((choice.parentSchema as Record<string, unknown[]>)[choice.keyword] ?? []).length
-    const typeFailed = new Set(
-      inside
-        .filter((error) => error.instancePath === choice.instancePath && (error.keyword === 'type' || error.keyword === 'pattern' || error.keyword === 'minLength'))
-        .filter((error) => error.keyword === 'type')
-        .map((error) => error.schemaPath.slice(prefix.length).split('/')[0])
-    )
-    const matching = [...Array(branchCount).keys()].map(String).filter((branch) => !typeFailed.has(branch))
-    if (matching.length === 1 && branches.has(matching[0])) {
-      const keep = prefix + matching[0] + '/'
-      result = result.filter((error) => error !== choice && (!error.schemaPath.startsWith(prefix) || error.schemaPath.startsWith(keep)))
-    } else {
-      result = result.filter((error) => !error.schemaPath.startsWith(prefix))
-    }
-  }
-  return result
-}
-
-function describe(error: ErrorObject, config: Located): SchemaProblem | undefined {
-  const segments = error.instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-  const {node, keyPlace} = locate(config, segments)
-  if (!node) return undefined
+function describe(issue: SchemaIssue, config: Located): SchemaProblem | undefined {
+  const segments = issue.path.map(String)
+  const {node, keyPlace, brokenRef} = locate(config, segments)
+  // A `$ref` that failed is reported once; what its file should have held is moot.
+  if (!node || brokenRef) return undefined
   const where = segments.length > 0 ? '`' + dotted(segments) + '`' : 'the config'
-  const params = error.params as Record<string, unknown>
-  const parent = error.parentSchema as Record<string, unknown> | undefined
-  switch (error.keyword) {
-    case 'additionalProperties': {
-      const key = String(params['additionalProperty'])
-      const member = node.type === 'object' ? node.members.find((item) => item.name === key) : undefined
-      const known = Object.keys((parent?.['properties'] ?? {}) as object)
+  const base = {doc: node.doc, level: issue.level}
+  switch (issue.kind) {
+    case 'unknown-key': {
+      const key = issue.key!
+      const member = node.type === 'object' ? [...node.members].reverse().find((item) => item.name === key) : undefined
+      const known = issue.expected ?? []
       const name = '`' + dotted([...segments, key]) + '`'
-      const strict = parent?.['x-unknown'] === 'error'
-      return {
-        doc: (member?.value ?? node).doc,
-        place: member?.keyPlace ?? node.place,
-        reason: 'Unexpected key ' + name + (strict ? ', expected one of ' + list(known) : ': the platform ignores it') + suggest(key, known),
-        level: strict ? 'error' : 'warn',
-        actual: key
-      }
+      const ignored = issue.beside ? (issue.beside.length > 0 ? ': the platform ignores it beside ' + list(issue.beside) : ': the platform ignores it here') : ': the platform ignores it'
+      const reason = 'Unexpected key ' + name + (issue.strict ? ', expected one of ' + list(known) : ignored) + suggest(key, known.filter((item) => item !== key))
+      return {...base, doc: (member?.value ?? node).doc, place: member?.keyPlace ?? node.place, reason: ignoring(reason, issue), actual: key}
     }
     case 'required': {
-      const missing = String(params['missingProperty'])
-      return {
-        doc: node.doc,
-        place: keyPlace ?? startOf(node.place),
-        reason: 'Missing required key `' + dotted([...segments, missing]) + '` in ' + where,
-        level: 'error',
-        expected: [missing]
-      }
+      const reason = 'Missing required key `' + dotted([...segments, issue.key!]) + '` in ' + where
+      return {...base, place: keyPlace ?? startOf(node.place), reason: ignoring(reason, issue), expected: [issue.key!]}
     }
-    case 'enum': {
-      const allowed = (params['allowedValues'] as unknown[]).map(String)
+    case 'value': {
+      const allowed = issue.expected ?? []
       const actual = node.type === 'string' ? node.value : JSON.stringify(toValue(node))
-      return {
-        doc: node.doc,
-        place: node.place,
-        reason: 'Unexpected value `' + actual + '` for ' + where + ', expected ' + list(allowed) + suggest(actual, allowed),
-        level: 'error',
-        actual,
-        expected: allowed
-      }
+      const reason = 'Unexpected value `' + actual + '` for ' + where + ', expected ' + list(allowed) + suggest(actual, allowed)
+      return {...base, place: node.place, reason: ignoring(reason, issue), actual, expected: allowed}
     }
-    case 'type':
-    case 'pattern':
-    case 'minLength':
-    case 'anyOf':
-    case 'oneOf': {
-      const expected = parentExpectation(error)
-      const actual = node.type === 'string' ? '`' + node.value + '`' : node.type === 'object' || node.type === 'array' ? 'an ' + node.type : '`' + JSON.stringify(toValue(node)) + '`'
-      return {
-        doc: node.doc,
-        place: node.place,
-        reason: (error.keyword === 'minLength' ? 'Unexpected empty value' : 'Unexpected ' + actual) + ' for ' + where + ', expected ' + expected,
-        level: 'error'
-      }
+    case 'not': {
+      const reason = 'Unexpected key `' + dotted(segments) + '`: the platform does not take it here'
+      return {...base, place: keyPlace ?? node.place, reason: ignoring(reason, issue)}
     }
     default:
-      return {doc: node.doc, place: node.place, reason: 'Unexpected value for ' + where + ': ' + String(error.message), level: 'error'}
+      return {...base, place: node.place, reason: ignoring(unexpected(issue, node) + ' for ' + where + ', expected ' + expectation(issue), issue)}
   }
 }
 
-function parentExpectation(error: ErrorObject): string {
-  const parent = (error.parentSchema ?? {}) as Record<string, unknown>
-  if (typeof parent['x-expected'] === 'string') return parent['x-expected']
-  if (error.keyword === 'minLength') return 'a non-empty string'
-  const type = parent['type']
-  const names: Record<string, string> = {string: 'a string', boolean: '`true` or `false`', number: 'a number', array: 'an array', object: 'an object'}
-  return typeof type === 'string' ? names[type] ?? type : String(error.message)
+/** `Unexpected `x``, `Unexpected an object`, `Unexpected empty value`. */
+function unexpected(issue: SchemaIssue, node: Located): string {
+  if ((issue.kind === 'min-length' && node.type === 'string' && node.value === '') || (issue.kind === 'min-items' && node.type === 'array' && node.items.length === 0)) {
+    return 'Unexpected empty value'
+  }
+  if (node.type === 'string') return 'Unexpected `' + node.value + '`'
+  if (node.type === 'object' || node.type === 'array') return 'Unexpected an ' + node.type
+  return 'Unexpected `' + JSON.stringify(toValue(node)) + '`'
 }
 
-function locate(config: Located, segments: string[]): {node: Located | undefined; keyPlace: Position | undefined} {
+function expectation(issue: SchemaIssue): string {
+  const limit = issue.limit ?? 0
+  switch (issue.kind) {
+    case 'pattern': return patternPhrases[issue.pattern ?? ''] ?? 'a string matching `' + issue.pattern + '`'
+    case 'min-length': return limit === 1 ? 'a non-empty string' : 'at least ' + limit + ' characters'
+    case 'max-length': return 'at most ' + limit + ' characters'
+    case 'min-items': return 'at least ' + limit + (limit === 1 ? ' item' : ' items')
+    case 'max-items': return 'at most ' + limit + (limit === 1 ? ' item' : ' items')
+    case 'minimum': return 'at least ' + limit
+    case 'maximum': return 'at most ' + limit
+    default: return orList(issue.expected ?? [])
+  }
+}
+
+/** What the platform drops because of the issue, said after it. */
+function ignoring(reason: string, issue: SchemaIssue): string {
+  if (!issue.ignored || issue.kind === 'unknown-key') return reason
+  const own = issue.ignored.length === 1 && samePath(issue.ignored[0]!, issue.path)
+  if (own) return reason + ', so the platform ignores the value'
+  return reason + ', so the platform ignores ' + list(issue.ignored.map((part) => dotted(part.map(String))))
+}
+
+function locate(config: Located, segments: string[]): {node: Located | undefined; keyPlace: Position | undefined; brokenRef: boolean} {
   let node: Located | undefined = config
   let keyPlace: Position | undefined
+  let brokenRef = false
   for (const segment of segments) {
     if (!node) break
+    if (node.type === 'object' && node.brokenRef) brokenRef = true
     if (node.type === 'object') {
       // JSON keeps the last of duplicate keys, and so does the validated value.
       const member: LocatedMember | undefined = [...node.members].reverse().find((item) => item.name === segment)
@@ -157,15 +153,29 @@ function locate(config: Located, segments: string[]): {node: Located | undefined
       node = undefined
     }
   }
-  return {node, keyPlace}
+  if (node?.type === 'object' && node.brokenRef) brokenRef = true
+  return {node, keyPlace, brokenRef}
 }
 
 function dotted(segments: string[]): string {
   return segments.map((segment, index) => (/^\d+$/.test(segment) ? '[' + segment + ']' : (index > 0 ? '.' : '') + segment)).join('')
 }
 
+function samePath(a: SchemaPath, b: SchemaPath): boolean {
+  return a.length === b.length && a.every((part, index) => part === b[index])
+}
+
 function list(values: string[]): string {
   return values.map((value) => '`' + value + '`').join(', ')
+}
+
+/** `a string or an object with `group``: the choices, already phrased; objects told apart by a key, once. */
+function orList(values: string[]): string {
+  const prefix = 'an object with '
+  const keyed = values.filter((value) => value.startsWith(prefix))
+  const merged = keyed.length > 1 ? [...values.filter((value) => !value.startsWith(prefix)), prefix + 'one of ' + keyed.map((value) => value.slice(prefix.length)).join(', ')] : values
+  if (merged.length === 0) return 'another value'
+  return merged.length === 1 ? merged[0]! : merged.slice(0, -1).join(', ') + ' or ' + merged.at(-1)!
 }
 
 function startOf(place: Position): Position {
@@ -174,7 +184,12 @@ function startOf(place: Position): Position {
 
 /** `, did you mean `x`?` when a known name is close. */
 export function suggest(name: string, known: string[]): string {
-  if (known.length === 0) return ''
+  const guess = closeTo(name, known)
+  return guess ? ', did you mean `' + guess + '`?' : ''
+}
+
+function closeTo(name: string, known: string[]): string | undefined {
+  if (known.length === 0) return undefined
   const guess = closest(name, known)
-  return guess && distance(name.toLowerCase(), guess.toLowerCase()) <= keyLimit(name) ? ', did you mean `' + guess + '`?' : ''
+  return guess && distance(name.toLowerCase(), guess.toLowerCase()) <= keyLimit(name) ? guess : undefined
 }
