@@ -115,6 +115,15 @@ export function sortedDeep(value) {
   return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedDeep(value[key])]))
 }
 
+/**
+ * The file's text: the header, the versions, then each extractor's facts by name; every object's keys
+ * sorted and arrays as the extractors give them, so the same facts always give the same bytes.
+ */
+export function factsText(facts) {
+  const {'@generated': header, sources, ...extracted} = facts
+  return JSON.stringify({'@generated': header, sources: sortedDeep(sources), ...sortedDeep(extracted)}, undefined, 2) + '\n'
+}
+
 async function main() {
   const {values: options} = parseArgs({
     options: {
@@ -143,16 +152,16 @@ async function main() {
     for (const [key, name] of Object.entries(installed)) packages[key] = install(scratch, key, name, versions[key])
     const facts = {
       '@generated': generatedNote,
-      sources: sortedDeep({mint: versions.mint, ...Object.fromEntries(Object.entries({...packed, ...installed}).map(([key, name]) => [name, versions[key]]))})
+      sources: {mint: versions.mint, ...Object.fromEntries(Object.entries({...packed, ...installed}).map(([key, name]) => [name, versions[key]]))}
     }
     for (const extractor of extractors) {
       try {
-        facts[extractor.name] = sortedDeep(await extractor.extract(Object.freeze({...packages})))
+        facts[extractor.name] = await extractor.extract(Object.freeze({...packages}))
       } catch (error) {
         throw new SyncError(`scripts/platform/${extractor.file} failed: ${error instanceof Error ? error.message : String(error)}`)
       }
     }
-    const text = JSON.stringify(facts, undefined, 2) + '\n'
+    const text = factsText(facts)
     const changed = !fs.existsSync(factsFile) || fs.readFileSync(factsFile, 'utf8') !== text
     fs.mkdirSync(path.dirname(factsFile), {recursive: true})
     fs.writeFileSync(factsFile, text)

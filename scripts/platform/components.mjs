@@ -65,6 +65,8 @@ export async function extract(packages) {
     })
   }
   return {
+    // The editor's code block node, which is also a component: `code` children are fenced code or it.
+    codeBlock: editor.codeBlock,
     renderer: {
       unknownJsx: renderer.unknownJsx,
       htmlElements: html,
@@ -227,7 +229,7 @@ function expandContent(expression, editor, editorNodes, seen) {
   for (const item of contentNames(expression)) {
     const node = editor.nodes.get(item)
     if (item === 'block' || item === 'inline' || item === 'text') allowed.add(item === 'block' ? 'block' : 'inline')
-    else if (item === 'CodeBlock') allowed.add('code')
+    else if (item === editor.codeBlock) allowed.add('code')
     else if (item === 'UnknownTag' || item === 'InlineUnknownTag') allowed.add('unknown')
     else if (editorNodes.has(item)) allowed.add(item)
     else if (node?.content && !/(Title|Description)$/.test(item) && !seen.has(item)) {

@@ -12,7 +12,7 @@ import {comparedNames, findAll, readModule, ts} from './static-js.mjs'
 
 /**
  * @param {string} cliFolder the unpacked `package/` folder of @mintlify/cli
- * @returns {{nodes: Map<string, EditorNode>, calloutTypes: string[], handledElements: string[]}}
+ * @returns {{nodes: Map<string, EditorNode>, calloutTypes: string[], handledElements: string[], codeBlock: string}}
  */
 export function readEditorSchema(cliFolder) {
   const converter = readModule(path.join(cliFolder, 'bin', 'vendor', 'converter.js'))
@@ -54,7 +54,7 @@ export function readEditorSchema(cliFolder) {
   // others it keeps as custom components or unknown tags.
   const handler = converter.functions.get('handleFlowJsxInner')
   if (!handler) throw new Error(`${converter.file} no longer declares handleFlowJsxInner, which maps JSX to editor nodes`)
-  return {nodes, calloutTypes, handledElements: [...new Set(comparedNames(handler))].sort()}
+  return {nodes, calloutTypes, handledElements: [...new Set(comparedNames(handler))].sort(), codeBlock: blockTypes.codeBlock}
 }
 
 /**
