@@ -168,13 +168,17 @@ export default defineRule<Options>({
       function checkValue(attribute: JsxAttribute, spec: AttributeSpec, tag: string, nonEmpty: boolean): void {
         const value = valueOf(attribute)
         const shown = show(attribute, value)
-        const wrong = (): void => {
+        const wrong = (level?: 'warn'): void => {
           report({
             message: 'Unexpected ' + shown + ' on ' + tag + ', expected ' + describe(spec, nonEmpty) + valueExample(attribute.name, spec),
             place: attribute.position,
-            actual: shown
+            actual: shown,
+            ...(level ? {level} : {})
           })
         }
+        // A value outside a set only the display component's types give (the editor takes any) may be
+        // one the platform ignores (`iconType` beside an image icon): a warning, not an error.
+        const outsideSet = (): void => wrong(spec.valuesFromTypesOnly ? 'warn' : undefined)
         switch (spec.type) {
           case 'any': {
             return
@@ -191,7 +195,7 @@ export default defineRule<Options>({
                   : NaN
             if (number === undefined) return
             if (Number.isNaN(number)) wrong()
-            else if (spec.values && !spec.values.includes(number)) wrong()
+            else if (spec.values && !spec.values.includes(number)) outsideSet()
             return
           }
           case 'string': {
@@ -208,7 +212,7 @@ export default defineRule<Options>({
                 actual: shown
               })
             } else if (text !== undefined && spec.values && !spec.values.includes(text)) {
-              wrong()
+              outsideSet()
             }
           }
         }

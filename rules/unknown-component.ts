@@ -9,8 +9,8 @@ interface Use {
   node: JsxElement
   count: number
   holds: Set<string>
-  /** Used as a block at least once: the platform drops it there. */
-  block: boolean
+  /** Used inline at least once: there MDX stops the page, which is worse than a block the platform drops. */
+  inline: boolean
 }
 
 export default defineRule({
@@ -44,16 +44,16 @@ export default defineRule({
           uses.get(outer.name)?.holds.add(name)
           return
         }
-        const block = node.type === 'mdxJsxFlowElement'
+        const inline = node.type === 'mdxJsxTextElement'
         const use = uses.get(name)
         if (use) {
           use.count++
-          use.block ||= block
+          use.inline ||= inline
         } else {
-          uses.set(name, {node, count: 1, holds: new Set(), block})
+          uses.set(name, {node, count: 1, holds: new Set(), inline})
         }
       })
-      for (const [name, {node, count, holds, block}] of uses) {
+      for (const [name, {node, count, holds, inline}] of uses) {
         const counterpart = counterpartOf(name, node)
         const suggestion = counterpart ?? suggest(name, suggestions)
         report({
@@ -61,10 +61,10 @@ export default defineRule({
             'Unexpected unknown component `<' + name + '>`' + (count > 1 ? ' (used ' + count + ' times on this page)' : '') +
             (holds.size > 0 ? ' holding ' + [...holds].map((held) => '`<' + held + '>`').join(', ') : '') +
             (counterpart
-              ? ', expected the platform’s `<' + counterpart + '>`: ' + consequence(block)
+              ? ', expected the platform’s `<' + counterpart + '>`: ' + consequence(inline)
               : suggestion
-                ? ', did you mean `<' + suggestion + '>`? ' + capitalise(consequence(block))
-                : ', expected a platform component, an import or export of the page, or a name in the config’s `components`: ' + consequence(block)),
+                ? ', did you mean `<' + suggestion + '>`? ' + capitalise(consequence(inline))
+                : ', expected a platform component, an import or export of the page, or a name in the config’s `components`: ' + consequence(inline)),
           place: tagNamePlace(node, page),
           actual: name,
           expected: suggestion
@@ -78,9 +78,9 @@ export default defineRule({
  * What the reader loses, as the platform's renderer behaves: it drops an unknown block element, and
  * keeps an unknown inline one, for which MDX then throws (`Expected component ... to be defined`).
  */
-function consequence(block: boolean): string {
-  if (block) return unknownJsx.flow === 'dropped' ? 'the platform drops it from the page' : 'the page fails to render'
-  return unknownJsx.text === 'kept' ? 'the page fails to render' : 'the platform drops it from the page'
+function consequence(inline: boolean): string {
+  const kept = (inline ? unknownJsx.text : unknownJsx.flow) === 'kept'
+  return kept ? 'the page fails to render' : 'the platform drops it from the page'
 }
 
 function capitalise(text: string): string {

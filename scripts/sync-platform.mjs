@@ -36,11 +36,20 @@ class SyncError extends Error {}
 function npm(args, what) {
   const result = spawnSync('npm', args, {encoding: 'utf8', shell: process.platform === 'win32', maxBuffer: 64 * 1024 * 1024})
   if (result.error) throw new SyncError(`cannot run npm (${result.error.message}): is Node's npm on the PATH?`)
-  if (result.status !== 0) {
-    const reason = (result.stderr || result.stdout).trim().split('\n').filter((line) => !line.startsWith('npm notice')).slice(-3).join(' ')
-    throw new SyncError(`${what} failed: npm ${args.join(' ')}: ${reason || 'exit code ' + result.status}`)
-  }
+  if (result.status !== 0) throw new SyncError(`${what} failed (npm ${args.join(' ')}): ${npmReason(result)}`)
   return result.stdout.trim()
+}
+
+/** npm's own summary of a failure: the `--json` error's, else its first `npm error` line with a message. */
+function npmReason(result) {
+  try {
+    const summary = JSON.parse(result.stdout)?.error?.summary
+    if (typeof summary === 'string' && summary !== '') return summary
+  } catch {
+    // Not JSON: read the error lines.
+  }
+  const lines = result.stderr.split('\n').map((line) => line.replace(/^npm (?:error|ERR!)\s*(?:code\s+)?/, '').trim())
+  return lines.find((line) => line !== '' && !/^[A-Z]?\d*$/.test(line) && !line.startsWith('A complete log')) ?? 'exit code ' + result.status
 }
 
 /** The newest version of a package matching `range` (`latest` when none is given). */

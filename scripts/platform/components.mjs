@@ -141,7 +141,7 @@ function slotsOf(node) {
  * are "for internal use only"); the props add what the editor does not list, and enum values.
  */
 function mergeAttributes(component, node, types, handled, calloutTypes, warnedMissing) {
-  /** @type {Record<string, {type: string, values?: (string | number)[], required?: true, slot?: true, from: string[]}>} */
+  /** @type {Record<string, {type: string, values?: (string | number)[], valuesFrom?: string, required?: true, slot?: true, from: string[]}>} */
   const attributes = {}
   const editorList = (node?.attributes ?? []).filter((descriptor) => !(descriptor.name === 'type' && calloutTypes.includes(component) && component !== 'Callout'))
   const editorDescribes = node?.attributes !== undefined || slotsOf(node).length > 0
@@ -165,12 +165,16 @@ function mergeAttributes(component, node, types, handled, calloutTypes, warnedMi
     const existing = attributes[propName]
     if (existing) {
       existing.from.push('types')
-      if (prop.values && existing.type === prop.type) existing.values = [...new Set([...(existing.values ?? []), ...prop.values])]
+      if (prop.values && existing.type === prop.type) {
+        // The editor takes any value where it has no options (`iconType`): the props' enum is theirs alone.
+        if (!existing.values) existing.valuesFrom = 'types'
+        existing.values = [...new Set([...(existing.values ?? []), ...prop.values])]
+      }
       continue
     }
     attributes[propName] = {
       type: prop.type,
-      ...(prop.values ? {values: prop.values} : {}),
+      ...(prop.values ? {values: prop.values, valuesFrom: 'types'} : {}),
       ...(!editorDescribes && prop.required ? {required: true} : {}),
       from: ['types']
     }

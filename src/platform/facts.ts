@@ -28,6 +28,8 @@ export interface AttributeSpec {
   type: AttributeType
   /** The values it takes, for an attribute with a fixed set (`cols`: 1 to 4). */
   values?: readonly (string | number)[]
+  /** The set is the display component's alone: the editor takes any value (`iconType`). */
+  valuesFromTypesOnly?: boolean
   /** Required where the platform's sources agree. */
   required?: boolean
   /** The platform's editor holds it in a child node (`StepTitle`): content may stand in for it. */
@@ -60,6 +62,7 @@ export interface ComponentSpec {
 interface GeneratedAttribute {
   type: AttributeType
   values?: (string | number)[]
+  valuesFrom?: string
   required?: boolean
   slot?: boolean
   from: string[]
@@ -102,6 +105,7 @@ function attributeOf(attribute: GeneratedAttribute | OverlayAttribute, listed: b
   return {
     type: attribute.type,
     ...(attribute.values ? {values: [...attribute.values]} : {}),
+    ...('valuesFrom' in attribute && attribute.valuesFrom === 'types' ? {valuesFromTypesOnly: true} : {}),
     ...(attribute.required ? {required: true} : {}),
     ...('slot' in attribute && attribute.slot ? {slot: true} : {}),
     listed
