@@ -2,7 +2,7 @@ import type {Code} from 'mdast'
 import {toString} from 'mdast-util-to-string'
 import {SKIP, visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
-import {catalogue} from './shared/components.data.js'
+import {components} from '../src/platform/facts.js'
 import {isJsxElement, tagNamePlace, type JsxElement} from './shared/jsx.js'
 
 type Outcome = 'success' | 'error'
@@ -96,7 +96,7 @@ export default defineRule({
         visit(response, (node) => {
           if (node.type === 'code') outcomes.add(outcomeOf(node))
           // An imported or custom component may render more examples than this page shows.
-          else if (isJsxElement(node) && node !== response && node.name && /^[A-Z]/.test(node.name) && !catalogue.has(node.name)) unknowable = true
+          else if (isJsxElement(node) && node !== response && node.name && /^[A-Z]/.test(node.name) && !components.has(node.name)) unknowable = true
         })
       }
       if (outcomes.size === 0 || unknowable) return

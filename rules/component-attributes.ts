@@ -1,6 +1,6 @@
 import {visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
-import {catalogue, misplacedAttributes, noOpAttributes, universalAttributes, type AttributeSpec, type ComponentSpec} from './shared/components.data.js'
+import {components, misplacedAttributes, noOpAttributes, universalAttributes, type AttributeSpec, type ComponentSpec} from '../src/platform/facts.js'
 import {isJsxElement, tagNamePlace, type JsxElement} from './shared/jsx.js'
 import {didYouMean} from './shared/close-match.js'
 import {wordListSchema} from './shared/options.js'
@@ -42,7 +42,7 @@ export default defineRule<Options>({
     return function (tree, {page, report}) {
       visit(tree, (node) => {
         if (!isJsxElement(node) || !node.name) return
-        const spec = catalogue.get(node.name)
+        const spec = components.get(node.name)
         if (!spec) return
         checkElement(node, spec)
       })
@@ -61,10 +61,16 @@ export default defineRule<Options>({
           if (attribute.type !== 'mdxJsxAttribute') continue
           const name = attribute.name
           present.set(name, attribute)
-          const attributeSpec = spec.attributes[name]
+          const attributeSpec = Object.hasOwn(spec.attributes, name) ? spec.attributes[name] : undefined
           if (!attributeSpec) {
+            if (name === 'id' && spec.id === 'dropped') {
+              if (options.unknownAttributes) reportDroppedId(attribute, tag)
+              continue
+            }
             if (
               options.unknownAttributes &&
+              // Only the editor's list is the platform's whole list: the display components take more.
+              spec.closedAttributes &&
               !universalAttributes.includes(name) &&
               !extra.get(spec.name)?.has(name) &&
               !noOpAttributes.get(spec.name)?.includes(name)
@@ -81,7 +87,7 @@ export default defineRule<Options>({
           ? []
           : Object.entries(spec.attributes).filter(
               ([name, attributeSpec]) =>
-                attributeSpec.required && !present.has(name) && !(name === 'title' && spec.name === 'Step' && startsWithTitle(node))
+                attributeSpec.required && !present.has(name)
             )
         // One unknown attribute where one required attribute is missing: the same mistake, a misnamed attribute.
         const misnamed = missing.length === 1 && unknown.length === 1 && valueOf(unknown[0]!).kind !== 'flag' ? unknown[0] : undefined
@@ -108,7 +114,7 @@ export default defineRule<Options>({
           const names = list(spec.exactlyOne.names, 'or')
           if (locations.length === 0) {
             report({
-              message: 'Missing ' + spec.exactlyOne.label + ' on ' + tag + ', expected one of ' + names + (spec.name === 'ParamField' ? ' naming the parameter' : ''),
+              message: 'Missing ' + spec.exactlyOne.label + ' on ' + tag + ', expected one of ' + names + (spec.exactlyOne.purpose ? ' ' + spec.exactlyOne.purpose : ''),
               place: namePlace,
               expected: [...spec.exactlyOne.names]
             })
@@ -123,9 +129,21 @@ export default defineRule<Options>({
         }
       }
 
+      /** The renderer drops `id` on this component: an anchor the page or another links to never exists. */
+      function reportDroppedId(attribute: JsxAttribute, tag: string): void {
+        report({
+          message: 'Unexpected `id` on ' + tag + ', expected none: the platform drops it, so no link can land on it',
+          place: attribute.position,
+          level: 'warn',
+          actual: 'id'
+        })
+      }
+
       /** One finding per element, however many of its attributes are unknown. */
       function reportUnknown(attributes: JsxAttribute[], spec: ComponentSpec, tag: string): void {
-        const known = [...Object.keys(spec.attributes), ...(extra.get(spec.name) ?? [])]
+        const known = [...Object.keys(spec.attributes), ...(extra.get(spec.name) ?? [])].filter((name) => !universalAttributes.includes(name))
+        // The message names the attributes a writer sets, not the display component's own (`basePath`).
+        const listed = known.filter((name) => spec.attributes[name]?.listed !== false)
         const names = attributes.map((attribute) => attribute.name)
         const suggestion = attributes.length === 1 ? didYouMean(names[0]!, known) : undefined
         const first = attributes[0]!.position
@@ -135,10 +153,10 @@ export default defineRule<Options>({
             'Unexpected unknown ' + (attributes.length === 1 ? 'attribute ' : 'attributes ') + list(names, 'and') + ' on ' + tag +
             (suggestion
               ? ', did you mean `' + suggestion + '`?'
-              : known.length === 0
+              : listed.length === 0
                 ? ', expected no attributes'
-                : ', expected ' + (attributes.length === 1 ? 'one' : 'only some') + ' of ' + list(known.sort(), 'or')) +
-            names.map((name) => placeHint(spec.name, name)).join(''),
+                : ', expected ' + (attributes.length === 1 ? 'one' : 'only some') + ' of ' + list(listed.sort(), 'or')) +
+            names.map((name) => placeHint(spec, name)).join(''),
           place: first && last ? {start: first.start, end: last.end} : first,
           // The issue asks that unknown attributes warn while wrong required ones are errors.
           level: 'warn',
@@ -150,13 +168,17 @@ export default defineRule<Options>({
       function checkValue(attribute: JsxAttribute, spec: AttributeSpec, tag: string, nonEmpty: boolean): void {
         const value = valueOf(attribute)
         const shown = show(attribute, value)
-        const wrong = (): void => {
+        const wrong = (level?: 'warn'): void => {
           report({
             message: 'Unexpected ' + shown + ' on ' + tag + ', expected ' + describe(spec, nonEmpty) + valueExample(attribute.name, spec),
             place: attribute.position,
-            actual: shown
+            actual: shown,
+            ...(level ? {level} : {})
           })
         }
+        // A value outside a set only the display component's types give (the editor takes any) may be
+        // one the platform ignores (`iconType` beside an image icon): a warning, not an error.
+        const outsideSet = (): void => wrong(spec.valuesFromTypesOnly ? 'warn' : undefined)
         switch (spec.type) {
           case 'any': {
             return
@@ -173,7 +195,7 @@ export default defineRule<Options>({
                   : NaN
             if (number === undefined) return
             if (Number.isNaN(number)) wrong()
-            else if (spec.integer && (!Number.isInteger(number) || number < spec.integer.min || number > spec.integer.max)) wrong()
+            else if (spec.values && !spec.values.includes(number)) outsideSet()
             return
           }
           case 'string': {
@@ -181,17 +203,16 @@ export default defineRule<Options>({
               wrong()
               return
             }
-            const text = value.kind === 'string' ? value.text : typeof value.literal === 'string' ? value.literal : undefined
-            if (value.kind === 'expression' && (typeof value.literal === 'number' || typeof value.literal === 'boolean')) {
-              wrong()
-            } else if (text !== undefined && nonEmpty && text.trim() === '') {
+            // `default={20}` shows as text: only a fixed set of values makes a number or boolean wrong.
+            const text = value.kind === 'string' ? value.text : value.literal === undefined ? undefined : String(value.literal)
+            if (text !== undefined && nonEmpty && text.trim() === '') {
               report({
                 message: 'Unexpected empty `' + attribute.name + '` on ' + tag + ', expected ' + describe(spec, true),
                 place: attribute.position,
                 actual: shown
               })
             } else if (text !== undefined && spec.values && !spec.values.includes(text)) {
-              wrong()
+              outsideSet()
             }
           }
         }
@@ -219,8 +240,7 @@ function show(attribute: JsxAttribute, value: Value): string {
 }
 
 function describe(spec: AttributeSpec, nonEmpty: boolean): string {
-  if (spec.values) return 'one of ' + list(spec.values, 'or')
-  if (spec.integer) return 'an integer from `' + spec.integer.min + '` to `' + spec.integer.max + '`'
+  if (spec.values) return 'one of ' + list(spec.values.map(String), 'or')
   if (spec.type === 'boolean') return 'a boolean'
   if (spec.type === 'number') return 'a number'
   if (spec.type === 'string') return nonEmpty ? 'a non-empty string' : 'a string'
@@ -229,7 +249,7 @@ function describe(spec: AttributeSpec, nonEmpty: boolean): string {
 
 function valueExample(name: string, spec: AttributeSpec): string {
   if (spec.type === 'boolean') return ' such as `' + name + '` or `' + name + '={false}`'
-  if (spec.type === 'number' && spec.integer) return ' such as `' + name + '={' + spec.integer.min + '}`'
+  if (spec.type === 'number' && spec.values?.[0] !== undefined) return ' such as `' + name + '={' + String(spec.values[0]) + '}`'
   return ''
 }
 
@@ -238,19 +258,7 @@ function list(names: readonly string[], conjunction: 'or' | 'and'): string {
   return quoted.length <= 1 ? quoted.join('') : quoted.slice(0, -1).join(', ') + ' ' + conjunction + ' ' + quoted.at(-1)
 }
 
-function placeHint(component: string, attribute: string): string {
-  const place = misplacedAttributes.get(component)?.[attribute]
+function placeHint(spec: ComponentSpec, attribute: string): string {
+  const place = misplacedAttributes.get(spec.name)?.[attribute]
   return place ? ': set `' + attribute + '` ' + place : ''
-}
-
-/** A step that opens with a heading (`### Install`) or a titled card shows that title as its own. */
-function startsWithTitle(node: JsxElement): boolean {
-  const first = node.children.find((child) => !(child.type === 'text' && child.value.trim() === ''))
-  if (first?.type === 'heading') return true
-  return (
-    first !== undefined &&
-    isJsxElement(first) &&
-    first.name === 'Card' &&
-    first.attributes.some((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'title')
-  )
 }

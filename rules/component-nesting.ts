@@ -1,8 +1,10 @@
 import type {Nodes, Parents, RootContent} from 'mdast'
 import {visitParents} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
-import {catalogue, type ComponentSpec} from './shared/components.data.js'
+import {codeBlockComponent, components, type ChildrenSpec, type ComponentSpec} from '../src/platform/facts.js'
 import {isJsxElement, tagNamePlace, type JsxElement} from './shared/jsx.js'
+
+type OnlyChildren = Extract<ChildrenSpec, {kind: 'only'}>
 
 export default defineRule({
   id: 'component-nesting',
@@ -14,17 +16,18 @@ export default defineRule({
     return function (tree, {page, report}) {
       visitParents(tree, (node, ancestors) => {
         if (!isJsxElement(node) || !node.name) return
-        const spec = catalogue.get(node.name)
+        const spec = components.get(node.name)
         if (!spec) return
         if (spec.parents) checkParent(node, spec.name, spec.parents, ancestors)
-        if (spec.children) checkChildren(node, spec, spec.children)
+        if (spec.children?.kind === 'only') checkChildren(node, spec, spec.children)
       })
 
       function checkParent(node: JsxElement, name: string, parents: readonly string[], ancestors: Parents[]): void {
-        // A one-line `<Step title="…">text</Step>` is an inline element in a paragraph of its parent.
-        const parent = [...ancestors].reverse().find((ancestor) => ancestor.type !== 'paragraph')
+        // A one-line `<Step title="…">text</Step>` is an inline element in a paragraph of its parent, and
+        // a fragment is transparent: the platform's container flattens it.
+        const parent = [...ancestors].reverse().find((ancestor) => ancestor.type !== 'paragraph' && !(isJsxElement(ancestor) && ancestor.name === null))
         if (!parent) return
-        if (isJsxElement(parent) && parent.name && parents.includes(parent.name)) return
+        if (isJsxElement(parent) && parent.name && (parents.includes(parent.name) || mayRenderAnything(parent.name))) return
         // A snippet's top-level steps or tabs land inside the `<Steps>` or `<Tabs>` of the page that imports it.
         if (parent.type === 'root' && page.isSnippet) return
         report({
@@ -34,20 +37,12 @@ export default defineRule({
         })
       }
 
-      function checkChildren(node: JsxElement, spec: ComponentSpec, allowed: readonly string[] | 'code'): void {
-        const expected = allowed === 'code' ? 'fenced code blocks' : allowed.map((name) => '`<' + name + '>`').join(' or ') + ' elements'
+      function checkChildren(node: JsxElement, spec: ComponentSpec, allowed: OnlyChildren): void {
         let count = 0
         const unexpected: RootContent[] = []
         for (const child of contentOf(node.children)) {
           count++
-          if (allowed === 'code' ? child.type === 'code' : isJsxElement(child) && child.name !== null && allowed.includes(child.name)) continue
-          if (isJsxElement(child) && child.name) {
-            const childSpec = catalogue.get(child.name)
-            // Imported and custom components may render the expected children; a misplaced `<Step>` is
-            // reported by its own parent check.
-            if (!childSpec || childSpec.parents) continue
-          }
-          if (child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression') continue
+          if (isAllowed(child, allowed)) continue
           unexpected.push(child)
         }
         const first = unexpected[0]
@@ -55,15 +50,16 @@ export default defineRule({
           // One finding per container: a misplaced closing tag puts every following block inside it.
           const found = [...new Set(unexpected.map(describe))]
           report({
-            message: 'Unexpected ' + joinAnd(found) + ' in `<' + spec.name + '>`, expected only ' + expected,
+            message: 'Unexpected ' + joinAnd(found) + ' in `<' + spec.name + '>`, expected only ' + expectedChildren(allowed),
             place: isJsxElement(first) ? tagNamePlace(first, page) : first.position,
             // Text, a table or a list among a container's items still renders; a wrong component, or
             // anything but code in a code group (which shows code blocks as tabs), may not.
-            level: unexpected.some(isJsxElement) || allowed === 'code' ? 'error' : 'warn'
+            level: unexpected.some(isJsxElement) || codeOnly(allowed) ? 'error' : 'warn'
           })
         }
-        if (count === 0 && spec.nonEmpty) {
-          const one = allowed === 'code' ? 'one fenced code block' : 'one `<' + allowed[0] + '>`'
+        // A member of a family (`<Tree.Folder>`) may be empty; a container of its own (`<Steps>`) may not.
+        if (count === 0 && !spec.name.includes('.')) {
+          const one = codeOnly(allowed) ? 'one fenced code block' : 'one `<' + allowed.names[0] + '>`'
           report({
             message: 'Unexpected empty `<' + spec.name + '>`, expected at least ' + one,
             place: tagNamePlace(node, page),
@@ -74,6 +70,42 @@ export default defineRule({
     }
   }
 })
+
+/**
+ * A child the container takes: one of its components, code or a list where it holds them, an
+ * expression (`{steps.map(…)}`), HTML, and any component that may render the expected children:
+ * a snippet (`<Snippet file>`, an import), the page's own or an unknown one (unknown-component reports
+ * those). A platform component that needs another parent (`<Step>` in `<Tabs>`) is reported by its own
+ * parent check.
+ */
+function isAllowed(child: RootContent, allowed: OnlyChildren): boolean {
+  if (child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression') return true
+  if (child.type === 'code') return allowed.code
+  if (child.type === 'list') return allowed.lists
+  if (!isJsxElement(child)) return false
+  if (child.name === null || allowed.names.includes(child.name) || (allowed.code && child.name === codeBlockComponent)) return true
+  if (/^[a-z]/.test(child.name) || mayRenderAnything(child.name)) return true
+  return components.get(child.name)?.parents !== undefined
+}
+
+/** Not a platform component, or one the platform replaces by other content (`<Snippet>`): it may be anything. */
+function mayRenderAnything(name: string): boolean {
+  const spec = components.get(name)
+  return spec === undefined || spec.replaced
+}
+
+function codeOnly(allowed: OnlyChildren): boolean {
+  return allowed.code && allowed.names.length === 0
+}
+
+function expectedChildren(allowed: OnlyChildren): string {
+  const kinds = [
+    ...(allowed.names.length > 0 ? [allowed.names.map((name) => '`<' + name + '>`').join(' or ') + ' elements'] : []),
+    ...(allowed.code ? ['fenced code blocks'] : []),
+    ...(allowed.lists ? ['Markdown lists'] : [])
+  ]
+  return kinds.join(' or ')
+}
 
 /**
  * The children that count: white space and `{/* comments *\/}` do not, and the inline content of a

@@ -72,13 +72,6 @@ export const beforeBareUsers: ReadonlySet<string> = new Set([
 /** Elements whose text is a label or a term, not a sentence addressed to the reader. */
 export const labelComponents: ReadonlySet<string> = new Set(['Tooltip', 'button', 'kbd', 'label'])
 
-/** Platform components that hold prose; any other component holding one short phrase is a label. */
-export const proseComponents: ReadonlySet<string> = new Set([
-  'Accordion', 'AccordionGroup', 'Card', 'CardGroup', 'Check', 'CodeGroup', 'Danger', 'Expandable',
-  'Frame', 'Info', 'Note', 'ParamField', 'RequestExample', 'ResponseExample', 'ResponseField', 'Step',
-  'Steps', 'Tab', 'Tabs', 'Tip', 'Update', 'Warning'
-])
-
 /** Most words in a button-like component's text (“I have set up the Okta login”). */
 export const maxLabelWords = 15
 

@@ -7,6 +7,7 @@ import {defineRule, type RuleContext} from '../src/rule.js'
 import {quotedWords} from './shared/prose.js'
 import {wordListSchema} from './shared/options.js'
 import {prechecksOff} from '../src/page.js'
+import {holdsBlocks} from '../src/platform/facts.js'
 import {
   beforeBareUsers,
   clauseOpeners,
@@ -15,7 +16,6 @@ import {
   maxLabelWords,
   numeralContext,
   optionalAdverbs,
-  proseComponents,
   readerTasks,
   romanNumeral,
   interrogatives,
@@ -104,7 +104,7 @@ function labelRanges(tree: Root): Range[] {
 }
 
 function isButtonLike(name: string | null | undefined, text: string): boolean {
-  if (!name || !/^[A-Z]/.test(name) || proseComponents.has(name)) return false
+  if (!name || !/^[A-Z]/.test(name) || holdsBlocks(name)) return false
   const phrase = text.trim()
   return phrase !== '' && !/[.!?:;]$/.test(phrase) && !phrase.includes('\n') && phrase.split(/\s+/).length <= maxLabelWords
 }

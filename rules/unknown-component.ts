@@ -1,9 +1,17 @@
 import type {Pattern, Program} from 'estree'
 import {visit, visitParents} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
-import {catalogue, componentNames, counterparts} from './shared/components.data.js'
-import {isJsxElement, tagNamePlace} from './shared/jsx.js'
+import {calloutKinds, componentNames, components, containerOf, counterparts, unknownJsx} from '../src/platform/facts.js'
+import {isJsxElement, jsxAttribute, tagNamePlace, type JsxElement} from './shared/jsx.js'
 import {didYouMean} from './shared/close-match.js'
+
+interface Use {
+  node: JsxElement
+  count: number
+  holds: Set<string>
+  /** Used inline at least once: there MDX stops the page, which is worse than a block the platform drops. */
+  inline: boolean
+}
 
 export default defineRule({
   id: 'unknown-component',
@@ -20,11 +28,11 @@ export default defineRule({
       })
       const suggestions = [...componentNames, ...local]
       // One finding per unknown name: the fix (import it, declare it, rename it) is made once.
-      const uses = new Map<string, {node: Parameters<typeof tagNamePlace>[0]; count: number; holds: Set<string>}>()
+      const uses = new Map<string, Use>()
       const isUnknown = (name: string): boolean => {
         const root = name.split('.')[0]!
         // Lower-case names are HTML elements (or lower-case objects, `<motion.div>`): not components.
-        return /^[A-Z]/.test(root) && !catalogue.has(name) && !local.has(root)
+        return /^[A-Z]/.test(root) && !components.has(name) && !local.has(root)
       }
 
       visitParents(tree, (node, ancestors) => {
@@ -36,22 +44,27 @@ export default defineRule({
           uses.get(outer.name)?.holds.add(name)
           return
         }
+        const inline = node.type === 'mdxJsxTextElement'
         const use = uses.get(name)
-        if (use) use.count++
-        else uses.set(name, {node, count: 1, holds: new Set()})
+        if (use) {
+          use.count++
+          use.inline ||= inline
+        } else {
+          uses.set(name, {node, count: 1, holds: new Set(), inline})
+        }
       })
-      for (const [name, {node, count, holds}] of uses) {
-        const counterpart = counterparts.get(name)
-        const suggestion = counterpart ?? didYouMean(name, suggestions.filter((known) => !isOwnContainer(known, name)))
+      for (const [name, {node, count, holds, inline}] of uses) {
+        const counterpart = counterpartOf(name, node)
+        const suggestion = counterpart ?? suggest(name, suggestions)
         report({
           message:
             'Unexpected unknown component `<' + name + '>`' + (count > 1 ? ' (used ' + count + ' times on this page)' : '') +
             (holds.size > 0 ? ' holding ' + [...holds].map((held) => '`<' + held + '>`').join(', ') : '') +
             (counterpart
-              ? ', expected the platform’s `<' + counterpart + '>`'
+              ? ', expected the platform’s `<' + counterpart + '>`: ' + consequence(inline)
               : suggestion
-                ? ', did you mean `<' + suggestion + '>`?'
-                : ', expected a platform component, an import or export of the page, or a name in the config’s `components`'),
+                ? ', did you mean `<' + suggestion + '>`? ' + capitalise(consequence(inline))
+                : ', expected a platform component, an import or export of the page, or a name in the config’s `components`: ' + consequence(inline)),
           place: tagNamePlace(node, page),
           actual: name,
           expected: suggestion
@@ -60,6 +73,50 @@ export default defineRule({
     }
   }
 })
+
+/**
+ * What the reader loses, as the platform's renderer behaves: it drops an unknown block element, and
+ * keeps an unknown inline one, for which MDX then throws (`Expected component ... to be defined`).
+ */
+function consequence(inline: boolean): string {
+  const kept = (inline ? unknownJsx.text : unknownJsx.flow) === 'kept'
+  return kept ? 'the page fails to render' : 'the platform drops it from the page'
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+/**
+ * The platform's component for another docs tool's: `<Error>` is `<Danger>`. A callout that names its
+ * kind (`<Alert type="success">`) gets the callout of that kind, or none when the kind is not one.
+ */
+function counterpartOf(name: string, node: JsxElement): string | undefined {
+  const counterpart = Object.hasOwn(counterparts, name) ? counterparts[name] : undefined
+  if (!counterpart) return undefined
+  for (const attribute of counterpart.kindAttributes ?? []) {
+    const value = jsxAttribute(node, attribute)
+    if (value.kind === 'unknown') return undefined
+    if (value.kind === 'text') {
+      const kind = value.text.trim().toLowerCase()
+      return Object.hasOwn(calloutKinds, kind) ? calloutKinds[kind] : undefined
+    }
+  }
+  return counterpart.component
+}
+
+/**
+ * The nearest known name, but never an item for its container nor a container for its items: `<Cards>`
+ * means a group of cards (`<CardGroup>`), not `<Card>`; `<Column>` is not `<Columns>`. The plural of an
+ * item without a container (`<Notes>`) may well be the item.
+ */
+function suggest(name: string, candidates: readonly string[]): string | undefined {
+  const singular = [name.slice(0, -1), name.slice(0, -2)].find((candidate) => /s$/.test(name) && components.has(candidate))
+  const container = singular === undefined ? undefined : containerOf(singular)
+  // A transposition (`Stpes`) costs as much as a deletion: names of the same length are nearer.
+  const others = candidates.filter((known) => !isOwnContainer(known, name)).sort((a, b) => Math.abs(a.length - name.length) - Math.abs(b.length - name.length))
+  return container ?? didYouMean(name, others)
+}
 
 /** `Columns` for `Column`: a container is never the right name for the items inside it. */
 function isOwnContainer(known: string, name: string): boolean {

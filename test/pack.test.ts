@@ -25,6 +25,8 @@ describe.skipIf(reason !== undefined)('npm pack, then install into an empty proj
     expect(listing).toContain('package/dist/bundle/docs-lint.cjs')
     expect(listing).toContain('package/dist/bundle/docs-lint.cache')
     expect(listing).toContain('package/bin/docs-lint.js')
+    // The library API and the language server import the platform facts from dist/ (the bundle inlines them).
+    expect(listing).toContain('package/dist/src/platform/facts.generated.json')
     expect(listing).not.toContain('package/test/')
 
     const app = path.join(work, 'app')

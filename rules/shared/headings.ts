@@ -4,7 +4,7 @@ import type {Position} from 'unist'
 import {toString} from 'mdast-util-to-string'
 import {visitParents} from '../../src/walk.js'
 import type {TextEdit} from '../../src/contract.js'
-import {catalogue} from './components.data.js'
+import {components} from '../../src/platform/facts.js'
 
 export interface Heading {
   depth: number
@@ -34,7 +34,7 @@ export function headingsOf(tree: Root): Heading[] {
     if (depth === undefined) return
     const inCustomComponent = ancestors.some((ancestor) =>
       (ancestor.type === 'mdxJsxFlowElement' || ancestor.type === 'mdxJsxTextElement') &&
-      ancestor.name !== null && /^[A-Z]/.test(ancestor.name) && !catalogue.has(ancestor.name))
+      ancestor.name !== null && /^[A-Z]/.test(ancestor.name) && !components.has(ancestor.name))
     headings.push({depth, position: node.position, inCustomComponent, ...(node.type === 'heading' ? {node} : {})})
   })
   return headings
