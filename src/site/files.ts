@@ -3,6 +3,7 @@ import path from 'node:path'
 import type {VFile} from 'vfile'
 import type {ResolvedConfig} from '../config.js'
 import {isInside, noteListing} from './reads.js'
+import {isIgnored, mintignoreScope} from './ignore.js'
 import {pageConfig} from '../overrides.js'
 import {absolutePath, childPath, relativeTo} from '../relative-path.js'
 
@@ -57,10 +58,15 @@ export function findSiteRoot(folder: string, cache: Map<string, string | null>):
   return found ?? undefined
 }
 
-/** Every file and folder under `root` (relative, `/`-separated), dot folders and `node_modules` left out. */
+/**
+ * Every file and folder under `root` that the platform publishes (relative, `/`-separated): hidden
+ * names, `node_modules`, the platform's own ignores and what the root's `.mintignore` lists left out.
+ */
 export function listFiles(root: string): {files: Set<string>; folders: Set<string>} {
   const files = new Set<string>()
   const folders = new Set<string>()
+  const scope = mintignoreScope(root)
+  const scopes = scope ? [scope] : []
   const walk = (folder: string, prefix: string) => {
     let entries: fs.Dirent[]
     try {
@@ -69,7 +75,7 @@ export function listFiles(root: string): {files: Set<string>; folders: Set<strin
       return
     }
     for (const entry of entries) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+      if (isIgnored(folder, entry.name, entry.isDirectory(), scopes)) continue
       const relative = prefix + entry.name
       if (entry.isDirectory()) {
         folders.add(relative)
