@@ -46,8 +46,15 @@ function lookup(site: Site, relative: string): {page: SitePage | undefined} | un
   const page = site.pageAt(relative)
   if (page) return {page}
   if (site.exists(relative)) return {page: undefined}
+  // Every page is served as Markdown too, at its address with `.md` (`/guides/install.md`).
+  const markdown = /\.md$/i.test(relative) ? relative.slice(0, -3) : undefined
+  if (markdown !== undefined) {
+    const page = site.pageAt(markdown)
+    if (page) return {page}
+  }
   // An endpoint page generated from an OpenAPI file: its anchors are the platform's, not checked.
-  if (site.generatedRoutes().has(relative.toLowerCase())) return {page: undefined}
+  const generated = site.generatedRoutes()
+  if (generated.has(relative.toLowerCase()) || (markdown !== undefined && generated.has(markdown.toLowerCase()))) return {page: undefined}
   return undefined
 }
 
