@@ -2,6 +2,7 @@ import path from 'node:path'
 import {defineRule, type SiteContext} from '../src/rule.js'
 import {CloseMatcher, nameLimit} from './shared/close-match.js'
 import type {NavigationEntry} from '../src/site/navigation.js'
+import {get} from '../src/site/json.js'
 import type {OpenApiSpec, Site} from '../src/site/model.js'
 
 /** Every navigation entry resolves: pages to `.md`/`.mdx` files, operations to OpenAPI operations. */
@@ -48,6 +49,8 @@ export default defineRule({
         // A page listed in two products, versions, languages or tabs is shown once in each sidebar.
         const key = entry.division + ' ' + page.route
         const first = seen.get(key)
+        // A group's `root` may be its first page too: the platform shows the page once, as the group's.
+        if (first && first.root && first.owner === entry.owner && isFirstPage(entry)) continue
         if (first) {
           const at = first.node.place.start
           report('Unexpected duplicate navigation entry `' + entry.value + '`, already listed at ' + at.line + ':' + at.column + ': expected each page once', 'warn')
@@ -100,6 +103,12 @@ function checkOperation(
     return
   }
   report('Unexpected OpenAPI operation `' + written + '`: not in ' + local.map((spec) => '`' + site.relativeOf(spec.file!) + '`').join(', ') + ', expected an operation of the OpenAPI file')
+}
+
+/** Whether an entry is the first of its owner's `pages`. */
+function isFirstPage(entry: NavigationEntry): boolean {
+  const pages = get(entry.owner, 'pages')
+  return pages?.type === 'array' && pages.items[0] === entry.node
 }
 
 /** A navigation entry as a route: `/guides/install/` is `guides/install`. */
