@@ -1,6 +1,6 @@
 import path from 'node:path'
 import {defineRule, type SiteContext} from '../src/rule.js'
-import {CloseMatcher, nameLimit} from './shared/close-match.js'
+import {clearlyMeant, CloseMatcher, nameLimit} from './shared/close-match.js'
 import type {NavigationEntry} from '../src/site/navigation.js'
 import {get} from '../src/site/json.js'
 import type {OpenApiSpec, Site} from '../src/site/model.js'
@@ -36,7 +36,9 @@ export default defineRule({
         if (!page) {
           // A page the navigation already lists is not the one an entry meant.
           routes ??= new CloseMatcher([...site.routes.keys()].filter((known) => !listed.has(known)))
-          const guess = routes.find(route, nameLimit(route))
+          const found = routes.find(route, nameLimit(route))
+          // Only a page the entry clearly meant: a wrong suggestion is worse than none.
+          const guess = found !== undefined && clearlyMeant(route, found) ? found : undefined
           const close = guess !== undefined
           report(
             'Unexpected navigation entry `' + entry.value + '`: no page `' + route + '.mdx` or `' + route + '.md`, expected a page path relative to the site root without extension' +

@@ -9,6 +9,7 @@ import {discoveryFileNames, discoveryFilesAbove, type DiscoveryInputs} from '../
 import {assistantInstructions, platformIgnores} from '../published.js'
 import {absolutePath, childPath, relativePath, relativeTo} from '../relative-path.js'
 import {isIgnored, scopesAbove, withSiteScope, type IgnoreScope} from '../site/ignore.js'
+import {contentFolderAt} from '../site/framework.js'
 
 /** The shard (1-based) a page belongs to: FNV-1a of its `/`-separated path (`relativeTo`), so every runner agrees. */
 export function shardOf(key: string, count: number): number {
@@ -158,11 +159,15 @@ export function screenFolders(
       } catch {
         continue
       }
-      const scopes = folder === start ? outer : withSiteScope(folder, entries.map((entry) => entry.name), outer)
+      const names = entries.map((entry) => entry.name)
+      const scopes = folder === start ? outer : withSiteScope(folder, names, outer)
+      // A site another framework serves: only its content folder holds pages (see `src/site/framework.ts`).
+      const content = contentFolderAt(folder, names)
       const below: typeof folders = []
       for (const entry of entries) {
         const full = childPath(folder, entry.name)
         if (inputs && discoveryFileNames.has(entry.name)) inputs.configFiles.push(full)
+        if (content !== undefined && entry.name !== content) continue
         // What the platform never publishes is never linted, whether the folder lies inside cwd or not.
         if (!entry.isSymbolicLink() && isIgnored(folder, entry.name, entry.isDirectory(), scopes, true)) continue
         if (entry.isDirectory()) {

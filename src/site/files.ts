@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type {VFile} from 'vfile'
 import type {ResolvedConfig} from '../config.js'
-import {isInside, noteListing} from './reads.js'
+import {isInside, maxSiteConfigBytes, noteListing, readSiteFile} from './reads.js'
 import {isIgnored, mintignoreScope} from './ignore.js'
 import {pageConfig} from '../overrides.js'
 import {absolutePath, childPath, relativeTo} from '../relative-path.js'
@@ -94,4 +94,33 @@ export function listFiles(root: string): {files: Set<string>; folders: Set<strin
 export function listingFolders(root: string, runFolder: string | undefined): string[] {
   const parent = path.dirname(root)
   return runFolder !== undefined && parent !== root && isInside(parent, path.resolve(runFolder)) ? [root, parent] : [root]
+}
+
+/** Listings of files a checkout leaves out (see `listedFiles`). */
+const listingNames = ['IMAGES.txt', 'OTHER_FILES.txt']
+
+/**
+ * A checkout that leaves out its images and other binary files (kept in Git LFS or on a CDN) can list
+ * them, one path a line relative to the listing, in `IMAGES.txt` or `OTHER_FILES.txt`; listed paths
+ * count as existing files. A listing is read at the site root, and in the folder above it when that
+ * folder is inside the folder docs-lint runs in (`runFolder`): never outside it.
+ */
+export function listedFiles(root: string, runFolder: string | undefined): Set<string> {
+  const listed = new Set<string>()
+  for (const folder of listingFolders(root, runFolder)) {
+    for (const name of listingNames) {
+      let text: string
+      try {
+        text = readSiteFile(path.join(folder, name), folder, maxSiteConfigBytes)
+      } catch {
+        continue
+      }
+      for (const line of text.split(/\r?\n/)) {
+        if (!line.trim()) continue
+        const relative = relativeTo(root, path.join(folder, line.trim()))
+        if (!relative.startsWith('..')) listed.add(relative)
+      }
+    }
+  }
+  return listed
 }

@@ -38,6 +38,8 @@ export function resolveLink(site: Site, from: SitePage, url: string): LinkTarget
     if (found) return {kind: 'found', page: found.page, anchor: destination.anchor ?? anchor, redirectedTo: destination.path}
     return {kind: 'missing', path: candidate, redirectedTo: '/' + destination.path}
   }
+  const remote = site.remoteSpecAt(inside.at(-1)!)
+  if (remote !== undefined) return {kind: 'unchecked', path: inside.at(-1)!, reference: remote}
   return {kind: 'missing', path: inside[0]!, redirectedTo: undefined}
 }
 

@@ -1,0 +1,105 @@
+// Snippets: the files pages import. The platform inlines an imported file into the page, so the file is
+// a snippet (no page of its own) wherever it lives, and its headings are anchors of the page.
+import path from 'node:path'
+import type {Site, SitePage} from './model.js'
+import {maxSitePageBytes, readSiteFile} from './reads.js'
+
+/** The platform's snippet folders (`getFileCategory`): their files are snippets, imported or not. */
+const snippetFolder = /^_?snippets\//
+
+/**
+ * The file an import names, relative to the site root, as the platform resolves it (`resolveImportPath`):
+ * `/snippets/a.mdx` from the root, `./a.mdx` and `../a.mdx` from the importing page's folder; with another
+ * framework, its alias too (`@/content/snippets/a.mdx`). Undefined for a package, or a path outside the site.
+ */
+export function importTarget(site: Site, from: string, specifier: string): string | undefined {
+  const alias = site.framework?.importAlias
+  let target: string
+  if (alias !== undefined && specifier.startsWith(alias)) target = specifier.slice(alias.length)
+  else if (specifier.startsWith('/')) target = specifier.slice(1)
+  else if (specifier.startsWith('./') || specifier.startsWith('../')) target = path.posix.join(path.posix.dirname(from), specifier)
+  else return undefined
+  const normal = path.posix.normalize(target)
+  return normal === '..' || normal.startsWith('../') ? undefined : normal
+}
+
+/** Who imports what in one site, read once from the linted pages' facts and, on demand, from other pages. */
+export class SnippetIndex {
+  private imported: Set<string> | undefined
+  private readonly scanned = new Map<string, boolean>()
+
+  constructor(private readonly site: Site) {}
+
+  /** The Markdown files (as pages of the site model) that `page` imports. */
+  importsOf(page: SitePage): SitePage[] {
+    const found: SitePage[] = []
+    for (const specifier of this.site.factsOf(page)?.imports ?? []) {
+      const target = importTarget(this.site, page.relative, specifier)
+      const snippet = target === undefined ? undefined : this.site.pages.get(target)
+      if (snippet && snippet !== page) found.push(snippet)
+    }
+    return found
+  }
+
+  /**
+   * Whether `page` is a snippet: it lies in the site's `snippets/` or `_snippets/` folder, or a page
+   * imports it. The linted pages' imports are known; a page not linted is read only when its text names
+   * the file (a cheap search first), and then only its `import` lines.
+   */
+  isSnippet(page: SitePage): boolean {
+    if (snippetFolder.test(page.relative) || this.linkedImports().has(page.relative)) return true
+    if (this.site.linted.length === this.site.pages.size) return false
+    let known = this.scanned.get(page.relative)
+    if (known === undefined) {
+      known = this.importedByUnlinted(page)
+      this.scanned.set(page.relative, known)
+    }
+    return known
+  }
+
+  private linkedImports(): Set<string> {
+    if (!this.imported) {
+      this.imported = new Set()
+      for (const page of this.site.linted) for (const snippet of this.importsOf(page)) this.imported.add(snippet.relative)
+    }
+    return this.imported
+  }
+
+  private importedByUnlinted(page: SitePage): boolean {
+    const name = path.posix.basename(page.relative)
+    for (const other of this.site.pages.values()) {
+      if (other.file || other === page) continue
+      let text: string
+      try {
+        text = readSiteFile(path.join(this.site.root, other.relative), this.site.root, maxSitePageBytes)
+      } catch {
+        continue
+      }
+      if (!text.includes(name)) continue
+      for (const specifier of importSpecifiers(text)) {
+        if (importTarget(this.site, other.relative, specifier) === page.relative) return true
+      }
+    }
+    return false
+  }
+}
+
+/** The sources of a page's `import … from '…'` lines, read as the platform's prebuild does (outside code fences). */
+export function importSpecifiers(text: string): string[] {
+  const sources: string[] = []
+  let fence: string | undefined
+  for (const line of text.split('\n')) {
+    const run = /^\s*(`{3,}|~{3,})/.exec(line)?.[1]
+    if (fence !== undefined) {
+      if (run !== undefined && run[0] === fence[0] && run.length >= fence.length) fence = undefined
+      continue
+    }
+    if (run !== undefined) {
+      fence = run
+      continue
+    }
+    if (!/^import[\s{]/.test(line)) continue
+    for (const match of line.matchAll(/\bfrom\s*(['"])([^'"]+)\1|^import\s*(['"])([^'"]+)\3/g)) sources.push(match[2] ?? match[4]!)
+  }
+  return sources
+}
