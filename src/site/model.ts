@@ -106,7 +106,7 @@ export class Site {
   private redirectsCache: Redirect[] | undefined
   private readonly anchorCache = new Map<string, PageFacts | undefined>()
   private readonly listed: Set<string>
-  private snippetIndex: SnippetIndex | undefined
+  private snippetIndex: SnippetIndex<SitePage> | undefined
   private appRoutesCache: Set<string> | undefined
   /** The framework that serves the site instead of the platform, when its files say so (see `framework.ts`). */
   readonly framework: Framework | undefined
@@ -250,7 +250,7 @@ export class Site {
   }
 
   /** Who imports what: snippets and their pages. */
-  snippets(): SnippetIndex {
+  snippets(): SnippetIndex<SitePage> {
     this.snippetIndex ??= new SnippetIndex(this)
     return this.snippetIndex
   }

@@ -1,8 +1,22 @@
 // Snippets: the files pages import. The platform inlines an imported file into the page, so the file is
 // a snippet (no page of its own) wherever it lives, and its headings are anchors of the page.
 import path from 'node:path'
-import type {Site, SitePage} from './model.js'
 import {maxSitePageBytes, readSiteFile} from './reads.js'
+
+/** What of a page of the site model this needs (see `SitePage` in `model.ts`, which imports this). */
+interface Page {
+  relative: string
+  file: unknown
+}
+
+/** What of the site model this needs (see `Site` in `model.ts`). */
+interface SiteView<P extends Page> {
+  root: string
+  framework: {importAlias: string | undefined} | undefined
+  pages: ReadonlyMap<string, P>
+  linted: readonly P[]
+  factsOf(page: P): {imports: string[]} | undefined
+}
 
 /** The platform's snippet folders (`getFileCategory`): their files are snippets, imported or not. */
 const snippetFolder = /^_?snippets\//
@@ -12,7 +26,7 @@ const snippetFolder = /^_?snippets\//
  * `/snippets/a.mdx` from the root, `./a.mdx` and `../a.mdx` from the importing page's folder; with another
  * framework, its alias too (`@/content/snippets/a.mdx`). Undefined for a package, or a path outside the site.
  */
-export function importTarget(site: Site, from: string, specifier: string): string | undefined {
+export function importTarget(site: {framework: {importAlias: string | undefined} | undefined}, from: string, specifier: string): string | undefined {
   const alias = site.framework?.importAlias
   let target: string
   if (alias !== undefined && specifier.startsWith(alias)) target = specifier.slice(alias.length)
@@ -24,15 +38,15 @@ export function importTarget(site: Site, from: string, specifier: string): strin
 }
 
 /** Who imports what in one site, read once from the linted pages' facts and, on demand, from other pages. */
-export class SnippetIndex {
+export class SnippetIndex<P extends Page> {
   private imported: Set<string> | undefined
   private readonly scanned = new Map<string, boolean>()
 
-  constructor(private readonly site: Site) {}
+  constructor(private readonly site: SiteView<P>) {}
 
   /** The Markdown files (as pages of the site model) that `page` imports. */
-  importsOf(page: SitePage): SitePage[] {
-    const found: SitePage[] = []
+  importsOf(page: P): P[] {
+    const found: P[] = []
     for (const specifier of this.site.factsOf(page)?.imports ?? []) {
       const target = importTarget(this.site, page.relative, specifier)
       const snippet = target === undefined ? undefined : this.site.pages.get(target)
@@ -46,7 +60,7 @@ export class SnippetIndex {
    * imports it. The linted pages' imports are known; a page not linted is read only when its text names
    * the file (a cheap search first), and then only its `import` lines.
    */
-  isSnippet(page: SitePage): boolean {
+  isSnippet(page: P): boolean {
     if (snippetFolder.test(page.relative) || this.linkedImports().has(page.relative)) return true
     if (this.site.linted.length === this.site.pages.size) return false
     let known = this.scanned.get(page.relative)
@@ -65,7 +79,7 @@ export class SnippetIndex {
     return this.imported
   }
 
-  private importedByUnlinted(page: SitePage): boolean {
+  private importedByUnlinted(page: P): boolean {
     const name = path.posix.basename(page.relative)
     for (const other of this.site.pages.values()) {
       if (other.file || other === page) continue
