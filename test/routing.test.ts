@@ -57,11 +57,11 @@ describe('what is published, wherever docs-lint runs from', () => {
 })
 
 /** Messages of a run with only `rules` on, as `file line:column ruleId reason`, files relative to `root`. */
-async function messagesOf(root: string, rules: Record<string, unknown>, args: string[] = []): Promise<{lines: string[]; notices: string[]}> {
+async function messagesOf(root: string, rules: Record<string, unknown>, args: string[] = [], patterns = ['.']): Promise<{lines: string[]; notices: string[]}> {
   const config = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-routing-')), 'config.json')
   fs.writeFileSync(config, JSON.stringify({rules}))
   const {lint} = await import('../src/engine.js')
-  const result = await lint({patterns: ['.'], cwd: root, configPath: config, ...(args.includes('--cache') ? {cacheLocation: path.join(root, '.cache.json')} : {})})
+  const result = await lint({patterns, cwd: root, configPath: config, ...(args.includes('--cache') ? {cacheLocation: path.join(root, '.cache.json')} : {})})
   const lines = result.files.flatMap((file) => {
     const name = path.relative(root, path.resolve(file.cwd, file.path)).split(path.sep).join('/')
     return file.messages.map((message) => name + ' ' + message.line + ':' + message.column + ' ' + message.ruleId + ' ' + message.reason)
@@ -90,6 +90,11 @@ describe('snippets: files that pages import, wherever they lie', () => {
   it('lend their headings to the page, get no page findings, and only titled steps of `h2`/`h3` size have anchors', async () => {
     const root = tempSite(files)
     expect((await messagesOf(root, pageRules)).lines).toEqual(expected)
+  })
+
+  it('linted alone, without the page that imports it: that page is read for its imports', async () => {
+    const root = tempSite(files)
+    expect((await messagesOf(root, pageRules, [], ['guides/parts', '_snippets'])).lines).toEqual([])
   })
 
   it('the same from the cache, whose site results withdraw the page findings again', async () => {

@@ -40,7 +40,8 @@ export function importTarget(site: {framework: {importAlias: string | undefined}
 /** Who imports what in one site, read once from the linted pages' facts and, on demand, from other pages. */
 export class SnippetIndex<P extends Page> {
   private imported: Set<string> | undefined
-  private readonly scanned = new Map<string, boolean>()
+  /** What the pages this run does not lint import, read once, when first needed. */
+  private importedByOthers: Set<string> | undefined
 
   constructor(private readonly site: SiteView<P>) {}
 
@@ -57,18 +58,13 @@ export class SnippetIndex<P extends Page> {
 
   /**
    * Whether `page` is a snippet: it lies in the site's `snippets/` or `_snippets/` folder, or a page
-   * imports it. The linted pages' imports are known; a page not linted is read only when its text names
-   * the file (a cheap search first), and then only its `import` lines.
+   * imports it. The linted pages' imports are known; the pages not linted are read once, when a page
+   * is not known to be imported otherwise, and only for their `import` lines.
    */
   isSnippet(page: P): boolean {
     if (snippetFolder.test(page.relative) || this.linkedImports().has(page.relative)) return true
-    if (this.site.linted.length === this.site.pages.size) return false
-    let known = this.scanned.get(page.relative)
-    if (known === undefined) {
-      known = this.importedByUnlinted(page)
-      this.scanned.set(page.relative, known)
-    }
-    return known
+    this.importedByOthers ??= this.unlintedImports()
+    return this.importedByOthers.has(page.relative)
   }
 
   private linkedImports(): Set<string> {
@@ -79,22 +75,24 @@ export class SnippetIndex<P extends Page> {
     return this.imported
   }
 
-  private importedByUnlinted(page: P): boolean {
-    const name = path.posix.basename(page.relative)
+  private unlintedImports(): Set<string> {
+    const imported = new Set<string>()
     for (const other of this.site.pages.values()) {
-      if (other.file || other === page) continue
+      if (other.file) continue
       let text: string
       try {
         text = readSiteFile(path.join(this.site.root, other.relative), this.site.root, maxSitePageBytes)
       } catch {
         continue
       }
-      if (!text.includes(name)) continue
+      // Most pages import nothing: the search for `import` is cheaper than reading their lines.
+      if (!text.includes('import')) continue
       for (const specifier of importSpecifiers(text)) {
-        if (importTarget(this.site, other.relative, specifier) === page.relative) return true
+        const target = importTarget(this.site, other.relative, specifier)
+        if (target !== undefined) imported.add(target)
       }
     }
-    return false
+    return imported
   }
 }
 
