@@ -41,6 +41,8 @@ interface FolderRelative {
   link: LinkFact
   /** The address meant: `/edge/ar/concepts/tools`. */
   meant: string
+  /** Whether the address meant exists; when not, the link misses inside the folder too. */
+  found: boolean
   folder: string
   links: number
   pages: Set<SitePage>
@@ -91,37 +93,43 @@ class LinkCheck {
   }
 
   /**
-   * A link from a page in a top folder (a version folder: `edge/`, `v1.2/`) to an address that exists
-   * inside that folder (`/ar/concepts/tools` for `edge/ar/concepts/tools`): the platform resolves links
-   * from the site root, never from a version folder, so it is broken, for one cause. Such links are
-   * counted and reported once per address meant (see `reportFolderRelative`).
+   * A link from a page in a top folder (a version folder: `edge/`, `v1.2/`) written as if the site began
+   * there: to an address that exists inside that folder (`/ar/concepts/tools` for
+   * `edge/ar/concepts/tools`), or into a folder that exists only there (`/ar/…` with `edge/ar/` and no
+   * `ar/`). The platform resolves links from the site root, never from a version folder, so it is
+   * broken, for one cause. Such links are counted and reported once per address meant (see
+   * `reportFolderRelative`).
    */
   private noteFolderRelative(page: SitePage, link: LinkFact, path: string): boolean {
     const slash = page.route.indexOf('/')
     if (slash === -1 || path === '') return false
     const folder = page.route.slice(0, slash)
     const meant = folder + '/' + path
-    if (path.startsWith(folder + '/') || !(this.site.pageAt(meant) || this.site.exists(meant))) return false
+    if (path.startsWith(folder + '/')) return false
+    const found = this.site.pageAt(meant) !== undefined || this.site.exists(meant)
+    const first = path.split('/')[0]!
+    const shaped = this.site.framework === undefined && path.includes('/') && this.site.folders.has(folder + '/' + first) && !this.site.exists(first)
+    if (!found && !shaped) return false
     const known = this.folderRelative.get(meant)
     if (known) {
       known.links++
       known.pages.add(page)
     } else {
-      this.folderRelative.set(meant, {page, link, meant: '/' + meant, folder, links: 1, pages: new Set([page])})
+      this.folderRelative.set(meant, {page, link, meant: '/' + meant, found, folder, links: 1, pages: new Set([page])})
     }
     return true
   }
 
   reportFolderRelative(): void {
-    for (const {page, link, meant, folder, links, pages} of this.folderRelative.values()) {
+    for (const {page, link, meant, found, folder, links, pages} of this.folderRelative.values()) {
       const others = links > 1 ? ' (' + links + ' links in ' + pages.size + (pages.size === 1 ? ' page' : ' pages') + ' under `' + folder + '/`, reported here once)' : ''
+      const cause = 'links start at the site root, not at the folder `' + folder + '/` this page is in'
       this.context.report({
         file: page.file!,
-        message: 'Unexpected broken link `' + link.url + '`: links start at the site root, not at the folder `' + folder + '/` this page is in' + others +
-          ', expected `' + meant + '`',
+        message: 'Unexpected broken link `' + link.url + '`: ' + cause + (found ? others + ', expected `' + meant + '`' : ', and `' + meant + '` is no page or file either' + others + ', expected an existing page, file or redirect'),
         place: link.place,
         actual: link.url,
-        expected: meant
+        expected: found ? meant : undefined
       })
     }
   }

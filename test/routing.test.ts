@@ -190,7 +190,8 @@ describe('links the platform cannot be asked about, and links that miss for one 
     expect((await messagesOf(root, {'broken-links': 'error'})).lines).toEqual([
       'edge/ar/guide.mdx 10:17 broken-links Unexpected broken link `/ar/concepts/tools`: links start at the site root, not at the folder `edge/` this page is in ' +
         '(3 links in 2 pages under `edge/`, reported here once), expected `/edge/ar/concepts/tools`',
-      'edge/ar/guide.mdx 10:51 broken-links Unexpected broken link `/ar/concepts/none`: no page or file `ar/concepts/none`, expected an existing page, file or redirect'
+      'edge/ar/guide.mdx 10:51 broken-links Unexpected broken link `/ar/concepts/none`: links start at the site root, not at the folder `edge/` this page is in, ' +
+        'and `/edge/ar/concepts/none` is no page or file either, expected an existing page, file or redirect'
     ])
   })
 })
