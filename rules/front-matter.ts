@@ -18,13 +18,15 @@ export default defineRule({
   create() {
     return function (tree, {file, page, report}) {
       const frontMatter = page.frontMatter()
-      // Snippets are pieces of other pages: they need no title or description of their own.
+      // Snippets are pieces of other pages: they need no title or description of their own. A file that
+      // another page imports is one too, wherever it lies: the site checks withdraw `holds: 'page'` reports from it.
       if (!frontMatter.node && page.isSnippet) return
       if (!frontMatter.node) {
         report({
           message: 'Missing front matter, expected YAML front matter with `title` and `description`',
           place: {line: 1, column: 1},
-          fix: frontMatterFix(tree, file, page)
+          fix: frontMatterFix(tree, file, page),
+          holds: 'page'
         })
         return
       }
@@ -42,7 +44,8 @@ export default defineRule({
       if (!data) {
         report({
           message: 'Unexpected front matter that is not a mapping, expected `title:` and `description:` keys',
-          place: opening
+          place: opening,
+          holds: 'page'
         })
         return
       }
@@ -56,17 +59,19 @@ export default defineRule({
         if (value === undefined || value === null) {
           if (exempt.has(key)) continue
           // The platform shows a page without a description; one without a title gets its file name.
-          report({message: 'Missing `' + key + '` in front matter, expected a non-empty string', place: opening, level: key === 'description' ? 'warn' : 'error'})
+          report({message: 'Missing `' + key + '` in front matter, expected a non-empty string', place: opening, level: key === 'description' ? 'warn' : 'error', holds: 'page'})
         } else if (typeof value !== 'string') {
           report({
             message: 'Unexpected `' + key + '` of type `' + typeOf(value) + '`, expected a non-empty string',
-            place: frontMatter.placeOf(key, true) ?? frontMatter.placeOf(key) ?? opening
+            place: frontMatter.placeOf(key, true) ?? frontMatter.placeOf(key) ?? opening,
+            holds: 'page'
           })
         } else if (value.trim() === '') {
           report({
             message: 'Unexpected empty `' + key + '`, expected a non-empty string',
             place: frontMatter.placeOf(key) ?? opening,
-            level: key === 'description' ? 'warn' : 'error'
+            level: key === 'description' ? 'warn' : 'error',
+            holds: 'page'
           })
         }
       }

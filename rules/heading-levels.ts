@@ -76,21 +76,25 @@ export default defineRule({
             place: position,
             actual: '1',
             expected: '2',
-            fix: fix?.heading === heading ? fix.edits : undefined
+            fix: fix?.heading === heading ? fix.edits : undefined,
+            holds: 'shown'
           })
         } else if (previous === 0 && depth > 2) {
+          // A snippet's first heading is free (it sits under a heading of the page that imports it).
           report({
             message: 'Unexpected first heading level `' + depth + '`, expected `2`',
             place: position,
             actual: String(depth),
-            expected: '2'
+            expected: '2',
+            holds: 'page'
           })
         } else if (previous > 0 && depth > previous + 1) {
           report({
             message: 'Unexpected heading level `' + depth + '` after level `' + previous + '`, expected at most `' + (previous + 1) + '`',
             place: position,
             actual: String(depth),
-            expected: String(previous + 1)
+            expected: String(previous + 1),
+            holds: 'shown'
           })
         }
         previous = depth

@@ -1,7 +1,8 @@
 import path from 'node:path'
 import {defineRule, type SiteContext} from '../src/rule.js'
-import {CloseMatcher, nameLimit} from './shared/close-match.js'
+import {clearlyMeant, CloseMatcher, nameLimit} from './shared/close-match.js'
 import type {NavigationEntry} from '../src/site/navigation.js'
+import {get} from '../src/site/json.js'
 import type {OpenApiSpec, Site} from '../src/site/model.js'
 
 /** Every navigation entry resolves: pages to `.md`/`.mdx` files, operations to OpenAPI operations. */
@@ -35,7 +36,9 @@ export default defineRule({
         if (!page) {
           // A page the navigation already lists is not the one an entry meant.
           routes ??= new CloseMatcher([...site.routes.keys()].filter((known) => !listed.has(known)))
-          const guess = routes.find(route, nameLimit(route))
+          const found = routes.find(route, nameLimit(route))
+          // Only a page the entry clearly meant: a wrong suggestion is worse than none.
+          const guess = found !== undefined && clearlyMeant(route, found) ? found : undefined
           const close = guess !== undefined
           report(
             'Unexpected navigation entry `' + entry.value + '`: no page `' + route + '.mdx` or `' + route + '.md`, expected a page path relative to the site root without extension' +
@@ -48,6 +51,8 @@ export default defineRule({
         // A page listed in two products, versions, languages or tabs is shown once in each sidebar.
         const key = entry.division + ' ' + page.route
         const first = seen.get(key)
+        // A group's `root` may be its first page too: the platform shows the page once, as the group's.
+        if (first && first.root && first.owner === entry.owner && isFirstPage(entry)) continue
         if (first) {
           const at = first.node.place.start
           report('Unexpected duplicate navigation entry `' + entry.value + '`, already listed at ' + at.line + ':' + at.column + ': expected each page once', 'warn')
@@ -100,6 +105,12 @@ function checkOperation(
     return
   }
   report('Unexpected OpenAPI operation `' + written + '`: not in ' + local.map((spec) => '`' + site.relativeOf(spec.file!) + '`').join(', ') + ', expected an operation of the OpenAPI file')
+}
+
+/** Whether an entry is the first of its owner's `pages`. */
+function isFirstPage(entry: NavigationEntry): boolean {
+  const pages = get(entry.owner, 'pages')
+  return pages?.type === 'array' && pages.items[0] === entry.node
 }
 
 /** A navigation entry as a route: `/guides/install/` is `guides/install`. */

@@ -27,18 +27,10 @@ export default defineRule({
         const page = site.pageAt(path.posix.normalize(entry.value.trim().replace(/^\/+/, '')))
         if (page) reached.add(page.relative)
       }
-      const imported = new Set<string>()
-      for (const page of site.linted) {
-        for (const specifier of site.factsOf(page)?.imports ?? []) {
-          if (!/\.mdx?$/.test(specifier)) continue
-          const target = specifier.startsWith('/')
-            ? specifier.slice(1)
-            : path.posix.join(path.posix.dirname(page.relative), specifier)
-          imported.add(path.posix.normalize(target))
-        }
-      }
-      const isSnippet = (relative: string) => imported.has(relative) || /(^|\/)snippets\//.test(relative)
-      const candidates = site.linted.filter((page) => !reached.has(page.relative) && !isSnippet(page.relative))
+      const snippets = site.snippets()
+      // A file the site does not serve as a page (outside another framework's content folder) is no orphan.
+      const isSnippet = (page: SitePage) => snippets.isSnippet(page) || /(^|\/)snippets\//.test(page.relative)
+      const candidates = site.linted.filter((page) => page.served && !reached.has(page.relative) && !isSnippet(page))
       if (candidates.length === 0) return
       // A page outside the navigation that another page links to is a hidden page, which the platform
       // supports on purpose (opened from a card gallery, say). Links of the linted pages are in their

@@ -48,6 +48,8 @@ export interface SiteEntry {
   /** Messages by file, relative to the site root: pages, then config files. */
   pages: Array<[string, SerializedMessage[]]>
   documents: Array<[string, SerializedMessage[]]>
+  /** Linted files that are no page of their own, whose page findings the checks withdrew (see `src/engine/withheld.ts`). */
+  withdrawn?: Array<[string, 'snippet' | 'unserved']>
   /** Checksum of the rest (see `Entry`). */
   sum?: string
 }
@@ -95,7 +97,7 @@ function entrySum(entry: Entry, json = resultJson(entry.result)): string {
 }
 
 function siteSum(entry: SiteEntry): string {
-  return contentHash(JSON.stringify([entry.key, entry.reads, entry.pages, entry.documents]))
+  return contentHash(JSON.stringify([entry.key, entry.reads, entry.pages, entry.documents, entry.withdrawn ?? []]))
 }
 
 function snapshotSum(snapshot: Snapshot): string {
@@ -335,7 +337,9 @@ export class ResultCache {
       Array.isArray(entry.reads) &&
       entry.reads.every((read) => Array.isArray(read) && typeof read[0] === 'string' && (typeof read[1] === 'string' || read[1] === null)) &&
       pairs(entry.pages) &&
-      pairs(entry.documents)
+      pairs(entry.documents) &&
+      (entry.withdrawn === undefined ||
+        (Array.isArray(entry.withdrawn) && entry.withdrawn.every((item) => Array.isArray(item) && typeof item[0] === 'string' && (item[1] === 'snippet' || item[1] === 'unserved'))))
     return valid ? entry : undefined
   }
 
@@ -399,7 +403,7 @@ export class ResultCache {
     }
     const sites: Record<string, SiteEntry> = {}
     for (const [key, site] of Object.entries(this.sites)) {
-      sites[key] = {key: site.key, reads: site.reads, pages: site.pages, documents: site.documents, sum: siteSum(site)}
+      sites[key] = {key: site.key, reads: site.reads, pages: site.pages, documents: site.documents, ...(site.withdrawn?.length ? {withdrawn: site.withdrawn} : {}), sum: siteSum(site)}
     }
     // The header's checksum is written last, over the bytes after it (see `sumField`).
     fs.writeSync(fd, magic + sumField + '00000000",')

@@ -4,7 +4,7 @@ import {parseArgs} from 'node:util'
 import picomatch from 'picomatch'
 import {trimCharacters} from './text.js'
 import type {VFile} from 'vfile'
-import {lint} from './engine.js'
+import {lint, withheldKey} from './engine.js'
 import {ConfigError, parseRuleFlag, type RuleSetting} from './config.js'
 import {ruleInfos, ruleInfoById} from './rule-info.js'
 import {builtinMessage} from './messages.js'
@@ -537,7 +537,8 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
     // Never rewrite a file whose bytes would not survive a round trip through text.
     if (!Buffer.from(original, 'utf8').equals(bytes)) continue
     // The page's own path: what depends on where it lies (its styles, overrides, language folder) is as when it was linted.
-    const result = await fixText(original, absolutePath(file), config, {rules: options.rules})
+    const withheld = file.data[withheldKey] as string[] | undefined
+    const result = await fixText(original, absolutePath(file), config, {rules: options.rules, withheld: withheld && new Set(withheld)})
     // The fixes' real text goes to the file; everything printed about it is masked.
     const {redactorFor} = await import('./secrets.js')
     const redact = redactorFor([original], config)

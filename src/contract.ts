@@ -54,10 +54,18 @@ export interface Suggestion {
   edits: TextEdit[]
 }
 
+/**
+ * Where a finding holds when not in every file: `page`, only in a page of its own (not in a snippet,
+ * which pages import, nor in a file no page shows); `shown`, in a page or a snippet. The site checks
+ * withdraw it from the other files, once they know which files pages import.
+ */
+export type Holds = 'page' | 'shown'
+
 /** Fields docs-lint adds to vfile messages. */
 export interface MessageExtras {
   fix?: TextEdit[]
   suggestions?: Suggestion[]
+  holds?: Holds
 }
 
 /** A JSON Schema (the subset ajv understands) describing a rule's options object. */

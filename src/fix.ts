@@ -11,6 +11,11 @@ const maxPasses = 10
 export interface FixOptions {
   /** Only apply fixes of these rules (`--fix-rule`); all fixable rules when absent. */
   rules?: ReadonlySet<string> | undefined
+  /**
+   * Findings that do not hold in this file (by their `holds`), as the site checks found: a snippet gets
+   * no front matter. Their fixes are not applied and they are not among the messages that remain.
+   */
+  withheld?: ReadonlySet<string> | undefined
 }
 
 export interface FixResult {
@@ -37,7 +42,7 @@ export function applyFixes(
   const candidates = messages
     .map((message) => ({message, edits: (message as VFileMessage & MessageExtras).fix}))
     .filter((entry): entry is {message: VFileMessage; edits: TextEdit[]} =>
-      Array.isArray(entry.edits) && entry.edits.length > 0 && (!options.rules || options.rules.has(entry.message.ruleId ?? '')))
+      Array.isArray(entry.edits) && entry.edits.length > 0 && (!options.rules || options.rules.has(entry.message.ruleId ?? '')) && !isWithheld(entry.message, options))
     .sort((a, b) => Math.min(...a.edits.map((e) => e.start)) - Math.min(...b.edits.map((e) => e.start)))
   const accepted: TextEdit[] = []
   let applied = 0
@@ -93,7 +98,12 @@ export async function fixText(text: string, filePath: string, config: ResolvedCo
     file = await lintSource(mark + source, filePath, config)
   }
   const output = (bom ? '\uFEFF' : '') + source
-  return {output, changed: output !== text, fixed, passes, messages: file.messages}
+  return {output, changed: output !== text, fixed, passes, messages: file.messages.filter((message) => !isWithheld(message, options))}
+}
+
+function isWithheld(message: VFileMessage, options: FixOptions): boolean {
+  const holds = (message as VFileMessage & MessageExtras).holds
+  return holds !== undefined && (options.withheld?.has(holds) ?? false)
 }
 
 export class FixWriteError extends Error {

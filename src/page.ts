@@ -61,7 +61,7 @@ export interface Page {
   readonly kind: 'md' | 'mdx'
   /** True when the Markdown/MDX body failed to parse; only the front matter was checked. */
   readonly parseFailed: boolean
-  /** A file under a `snippets/` folder: a fragment imported into pages, not a page of its own. */
+  /** A file under a `snippets/` or `_snippets/` folder: a fragment imported into pages, not a page of its own. */
   readonly isSnippet: boolean
   /** Component names the team's config declares (its own components and snippets). */
   readonly components: readonly string[]
@@ -128,7 +128,7 @@ export function createPage(file: VFile, tree: Root, options: PageOptions = {}): 
     source,
     kind: kindOf(file),
     parseFailed: options.parseFailed ?? false,
-    isSnippet: /(^|[\\/])snippets[\\/]/.test(file.path ?? ''),
+    isSnippet: /(^|[\\/])_?snippets[\\/]/.test(file.path ?? ''),
     components: options.components ?? [],
     language: 'en',
     frontMatter() {

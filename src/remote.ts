@@ -35,6 +35,7 @@ export interface SerializedMessage {
   expected: string[] | undefined
   fix: MessageExtras['fix']
   suggestions: MessageExtras['suggestions']
+  holds?: MessageExtras['holds']
 }
 
 /** What linting one page produces, apart from the page itself. */
@@ -106,7 +107,8 @@ export function serializeMessage(message: VFileMessage): SerializedMessage {
     actual: message.actual,
     expected: message.expected,
     fix: extras.fix,
-    suggestions: extras.suggestions
+    suggestions: extras.suggestions,
+    ...(extras.holds ? {holds: extras.holds} : {})
   }
 }
 
@@ -154,5 +156,6 @@ function addMessages(file: VFile, messages: readonly SerializedMessage[]): void 
     const extras = message as VFileMessage & MessageExtras
     if (serialized.fix) extras.fix = serialized.fix
     if (serialized.suggestions) extras.suggestions = serialized.suggestions
+    if (serialized.holds) extras.holds = serialized.holds
   }
 }

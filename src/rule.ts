@@ -4,7 +4,7 @@ import type {VFile} from 'vfile'
 import {lintRule} from 'unified-lint-rule'
 import {pageOf, type Page} from './page.js'
 import type {Site} from './site/model.js'
-import {DOCS_BASE_URL, SOURCE, type Level, type MessageExtras, type OptionsSchema, type Severity, type Suggestion, type TextEdit} from './contract.js'
+import {DOCS_BASE_URL, SOURCE, type Holds, type Level, type MessageExtras, type OptionsSchema, type Severity, type Suggestion, type TextEdit} from './contract.js'
 import {fatalOf, shiftedLevel} from './messages.js'
 
 export {DOCS_BASE_URL, NOTICE_SOURCE, SOURCE} from './contract.js'
@@ -25,6 +25,8 @@ export interface Report {
    * configured one (a `warn` report of an `error` rule configured as `warn` shows as `info`).
    */
   level?: Exclude<Severity, 'off'> | undefined
+  /** The problem holds only in a page of its own (`page`) or in what pages show (`shown`); see `Holds`. */
+  holds?: Holds | undefined
 }
 
 export interface RuleContext {
@@ -184,6 +186,7 @@ export function runCheck(rule: Rule<any>, check: Check, tree: Root, file: VFile,
       const extra = message as MessageExtras
       if (report.fix && report.fix.length > 0) extra.fix = report.fix
       if (report.suggestions && report.suggestions.length > 0) extra.suggestions = report.suggestions
+      if (report.holds) extra.holds = report.holds
     }
   }
   check(tree, context)

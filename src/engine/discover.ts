@@ -10,6 +10,8 @@ import {pageStat} from '../stamp.js'
 import {discoveryFileNames, discoveryFilesAbove, type DiscoveryInputs} from '../snapshot.js'
 import {assistantInstructions, platformIgnores} from '../published.js'
 import {absolutePath, childPath, relativePath, relativeTo} from '../relative-path.js'
+import {isIgnored, scopesAbove, withSiteScope, type IgnoreScope} from '../site/ignore.js'
+import {contentFolderAt} from '../site/framework.js'
 
 /** The shard (1-based) a page belongs to: FNV-1a of its `/`-separated path (`relativeTo`), so every runner agrees. */
 export function shardOf(key: string, count: number): number {
@@ -146,24 +148,34 @@ export function screenFolders(
     const posix = relative.split(path.sep).join('/')
     screened.ignore.push('/' + posix.replace(/[\\*?[\]!#]/g, '\\$&').replace(/ $/, '\\ '))
   }
-  // `ancestors`: the real paths of the folder being walked and of every folder above it; `found`: the pages.
+  // `ancestors`: the real paths of the folder being walked and of every folder above it; `found`: the pages;
+  // `scopes`: the `.mintignore` files that apply (see `src/site/ignore.ts`).
   const walk = (start: string, startAncestors: readonly string[], root: string, found: string[]) => {
     // Iterative: a site nested thousands of folders deep cannot overflow the stack.
-    const folders: Array<{folder: string; ancestors: readonly string[]}> = [{folder: start, ancestors: startAncestors}]
+    const folders: Array<{folder: string; ancestors: readonly string[]; scopes: readonly IgnoreScope[]}> = [
+      {folder: start, ancestors: startAncestors, scopes: scopesAbove(start)}
+    ]
     while (folders.length > 0) {
-      const {folder, ancestors} = folders.pop()!
+      const {folder, ancestors, scopes: outer} = folders.pop()!
       let entries: fs.Dirent[]
       try {
         entries = fs.readdirSync(folder, {withFileTypes: true})
       } catch {
         continue
       }
+      const names = entries.map((entry) => entry.name)
+      const scopes = folder === start ? outer : withSiteScope(folder, names, outer)
+      // A site another framework serves: only its content folder holds pages (see `src/site/framework.ts`).
+      const content = contentFolderAt(folder, names)
       const below: typeof folders = []
       for (const entry of entries) {
         const full = childPath(folder, entry.name)
         if (inputs && discoveryFileNames.has(entry.name)) inputs.configFiles.push(full)
+        if (content !== undefined && entry.name !== content) continue
+        // What the platform never publishes is never linted, whether the folder lies inside cwd or not.
+        if (!entry.isSymbolicLink() && isIgnored(folder, entry.name, entry.isDirectory(), scopes, true)) continue
         if (entry.isDirectory()) {
-          if (!unwalkedFolders.has(entry.name)) below.push({folder: full, ancestors: [...ancestors, childPath(ancestors.at(-1)!, entry.name)]})
+          if (!unwalkedFolders.has(entry.name)) below.push({folder: full, ancestors: [...ancestors, childPath(ancestors.at(-1)!, entry.name)], scopes})
         } else if (entry.isSymbolicLink()) {
           const target = statReal(full)
           if (!target) {
@@ -175,11 +187,12 @@ export function screenFolders(
             continue
           }
           const {stats, real} = target
+          if (isIgnored(folder, entry.name, stats.isDirectory(), scopes, true)) continue
           if (stats.isDirectory()) {
             if (unwalkedFolders.has(entry.name)) continue
             if (ancestors.includes(real)) leaveOut(full)
             else if (!isInside(real, root)) leaveOut(full, screened.outsideFolders)
-            else below.push({folder: full, ancestors: [...ancestors, real]})
+            else below.push({folder: full, ancestors: [...ancestors, real], scopes})
           } else if (isPage(entry.name)) {
             inputs?.pages.push(full + (stats.isFile() ? '' : ' (not a file)') + (isInside(real, root) ? '' : ' (outside)'))
             if (!isInside(real, root)) leaveOut(full, screened.outside)

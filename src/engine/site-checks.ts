@@ -12,6 +12,7 @@ import type {ResultCache, SiteEntry} from '../cache.js'
 import {redactMessage} from '../redact.js'
 import {applyMessages, serializeConfig, serializeMessage, siteFactsDigestKey, type SerializedMessage} from '../remote.js'
 import {absolutePath, relativeTo} from '../relative-path.js'
+import {withdrawFindings, type FileKind} from './withheld.js'
 
 /**
  * Run the site rules on every site the linted pages belong to (the site root is the nearest folder
@@ -56,17 +57,20 @@ export async function runSiteChecks(
         continue
       }
     }
-    const before = new Map(group.map((file) => [file, file.messages.length]))
+    // The site checks add messages and may withdraw some a page had (see `withheld.ts`).
+    const before = new Map(group.map((file) => [file, new Set(file.messages)]))
+    const added = (file: VFile) => file.messages.filter((message) => !before.get(file)!.has(message))
+    const withdrawn: Array<[string, FileKind]> = []
     // The site rules load only here: a run the cache serves needs none of them.
     const {checkSite} = await import('./site-rules.js')
     // What the checks read is noted (with a hash of each file) only for the cache to replay them.
-    const check = () => checkSite(root, linted, rootConfig, changes, options.cwd)
+    const check = () => checkSite(root, linted, rootConfig, changes, options.cwd, withdrawn)
     const {result: documents, reads} = key !== undefined ? recordReads(check) : {result: check(), reads: []}
     // Pages' facts were masked when the pages were linted; the config files' secrets are masked here.
     const {redactorFor} = await import('../secrets.js')
     const redact = redactorFor(documents.map((file) => String(file.value ?? '')), rootConfig)
     for (const file of [...documents, ...group]) {
-      for (const message of file.messages.slice(documents.includes(file) ? 0 : before.get(file))) redactMessage(message, redact)
+      for (const message of documents.includes(file) ? file.messages : added(file)) redactMessage(message, redact)
     }
     extra.push(...documents)
     if (key !== undefined) {
@@ -74,9 +78,10 @@ export async function runSiteChecks(
         key,
         reads,
         pages: linted.flatMap(({relative, file}) => {
-          const added = file.messages.slice(before.get(file))
-          return added.length > 0 ? [[relative, added.map(serializeMessage)] as [string, SerializedMessage[]]] : []
+          const messages = added(file)
+          return messages.length > 0 ? [[relative, messages.map(serializeMessage)] as [string, SerializedMessage[]]] : []
         }),
+        withdrawn,
         documents: documents.map((file) => [relativeTo(root, file.path), file.messages.map(serializeMessage)])
       })
     }
@@ -129,6 +134,8 @@ function replaySite(root: string, stored: SiteEntry, linted: readonly LintedPage
   if (!texts) return undefined
   const byRelative = new Map(linted.map((page) => [page.relative, page.file]))
   if (!stored.pages.every(([relative]) => byRelative.has(relative))) return undefined
+  if (!(stored.withdrawn ?? []).every(([relative]) => byRelative.has(relative))) return undefined
+  for (const [relative, kind] of stored.withdrawn ?? []) withdrawFindings(byRelative.get(relative)!, kind)
   for (const [relative, messages] of stored.pages) applyMessages(byRelative.get(relative)!, messages)
   return stored.documents.map(([relative, messages]) => {
     const absolute = path.join(root, relative)

@@ -1,24 +1,39 @@
 // The site rules themselves: loaded only when a site is checked, not when the cache serves its results.
 import type {VFile} from 'vfile'
 import type {ResolvedConfig, RuleEntry} from '../config.js'
-import {NOTICE_SOURCE, SOURCE} from '../contract.js'
+import {NOTICE_SOURCE, SOURCE, type MessageExtras} from '../contract.js'
+import {withdrawFindings, type FileKind} from './withheld.js'
 import type {Rule, SiteReport} from '../rule.js'
 import {builtinMessage, fatalOf, shiftedLevel} from '../messages.js'
 import {rules} from '../../rules/index.js'
 import type {ChangeSet} from '../git.js'
 import {loadSiteConfig, Site, type SitePage} from '../site/model.js'
+import {frameworkNotice} from '../site/framework.js'
 import type {LintedPage} from '../site/files.js'
 import {timing, timings} from '../timing.js'
 
 const siteRules = rules.filter((rule) => rule.site)
 
-/** Run the site rules on one site: the config files with messages come back. */
-export function checkSite(root: string, linted: readonly LintedPage[], rootConfig: ResolvedConfig | undefined, changes: ChangeSet | undefined, cwd: string | undefined): VFile[] {
+/**
+ * Run the site rules on one site: the config files with messages come back. `withdrawn` receives the
+ * linted pages that are no page of their own (see `withdrawOutsidePages`).
+ */
+export function checkSite(
+  root: string,
+  linted: readonly LintedPage[],
+  rootConfig: ResolvedConfig | undefined,
+  changes: ChangeSet | undefined,
+  cwd: string | undefined,
+  withdrawn: Array<[relative: string, kind: FileKind]> = []
+): VFile[] {
   const config = loadSiteConfig(root)
   if (!config) return []
   const site = new Site(root, config, linted, cwd ?? process.cwd())
   if (changes) site.watchChanges(changes.pages, changes.removed, cwd ?? process.cwd(), rootConfig)
   for (const rule of siteRules) runSiteRule(rule, site, rootConfig)
+  withdrawn.push(...withdrawOutsidePages(site))
+  // Said once per site: another framework serves it, so docs-lint routes it as that framework does.
+  if (site.framework) site.config.main.file.message(frameworkNotice(site.framework), {place: {line: 1, column: 1}, source: NOTICE_SOURCE})
   const extra: VFile[] = []
   for (const document of config.documents) {
     if (document.file.messages.length > 0) extra.push(document.file)
@@ -54,4 +69,22 @@ function runSiteRule(rule: Rule<any>, site: Site, rootConfig: ResolvedConfig | u
     // As with page rules, a failing rule becomes one message, never the end of the run.
     builtinMessage(site.config.main.file, 'rule-error', 'Rule `' + rule.id + '` failed on this site: ' + String((error as Error).message ?? error), {fatal: true})
   }
+}
+
+/**
+ * The linted files that are no page of their own, with the findings that hold only in pages withdrawn
+ * (see `Holds`): a snippet, which a page imports, loses its `page` findings (front matter, first
+ * heading); a file the site does not serve loses its `shown` ones too.
+ */
+function withdrawOutsidePages(site: Site): Array<[string, FileKind]> {
+  const withdrawn: Array<[string, FileKind]> = []
+  for (const page of site.linted) {
+    const file = page.file
+    if (!file || !file.messages.some((message) => (message as MessageExtras).holds)) continue
+    const kind: FileKind | undefined = !page.served ? 'unserved' : file.messages.some((message) => (message as MessageExtras).holds === 'page') && site.snippets().isSnippet(page) ? 'snippet' : undefined
+    if (!kind) continue
+    withdrawFindings(file, kind)
+    withdrawn.push([page.relative, kind])
+  }
+  return withdrawn
 }

@@ -117,6 +117,7 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
   const referenced = new Set<string>()
   const counter = new SlugCounter()
   const paramCounts = new Map<string, number>()
+  const stepTitleSizes = new Map<Nodes, string>()
 
   const visit = (node: Nodes): void => {
     switch (node.type) {
@@ -153,7 +154,11 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
   }
 
   function addHeading(node: Heading): void {
-    if (!anchoredDepths.has(node.depth)) return
+    if (!anchoredDepths.has(node.depth)) {
+      // `##### Title {#id}` becomes `<h5 id="id">`: no slug of its own, but its ID is an anchor.
+      if (node.data?.id !== undefined) facts.anchors.push(customAnchor(node.data.id))
+      return
+    }
     facts.anchors.push(counter.next(node.data?.id === undefined ? headingSlug(titleOf(node.children)) : customAnchor(node.data.id)))
   }
 
@@ -178,6 +183,7 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
       }
     }
     const id = stringValue('id')
+    if (name === 'Steps' && stringValue('titleSize')) inheritTitleSize(node.children, stringValue('titleSize')!)
     if (/^h[1-4]$/.test(name) || name === 'Heading') {
       const title = titleOf(node.children as PhrasingContent[])
       facts.anchors.push(counter.next(id ? cleanId(id) || headingSlug(title) : headingSlug(title)))
@@ -185,8 +191,8 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
     }
     if (name === 'Update' && stringValue('label') !== undefined) {
       facts.anchors.push(counter.next(id ? cleanId(id) || headingSlug(stringValue('label')!) : headingSlug(stringValue('label')!)))
-    } else if (name === 'Step' && stringValue('title')) {
-      facts.anchors.push(counter.next(id ? cleanId(id) : headingSlug(stringValue('title')!)))
+    } else if (name === 'Step') {
+      addStep(node, id, stringValue('title'), stringValue('titleSize') ?? stepTitleSizes.get(node))
     } else if (paramComponents.has(name)) {
       const key = paramNameAttributes.find((candidate) => stringValue(candidate))
       if (key) {
@@ -199,6 +205,29 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
       facts.anchors.push(name === 'Tab' ? headingSlug(stringValue('title')!) : componentId(stringValue('title')!))
     } else if (id && !componentsWithoutId.has(name)) {
       facts.anchors.push(cleanedIdComponents.has(name) ? cleanId(id) : id)
+    }
+  }
+
+  /**
+   * A step's anchor: its title's slug only when the step shows its title as a heading (`titleSize` `h2`
+   * or `h3`, its own or its `<Steps>`'s) and keeps its anchor link (no `noAnchor`); its `id` always.
+   */
+  function addStep(node: MdxJsxFlowElement | MdxJsxTextElement, id: string | undefined, title: string | undefined, titleSize: string | undefined): void {
+    const noAnchor = node.attributes.some((item) => item.type === 'mdxJsxAttribute' && item.name === 'noAnchor' &&
+      (item.value === null || item.value === undefined || item.value === 'true' || (typeof item.value === 'object' && item.value.value === 'true')))
+    if ((titleSize === 'h2' || titleSize === 'h3') && !noAnchor && title?.trim()) {
+      facts.anchors.push(counter.next(id ? cleanId(id) || headingSlug(title) : headingSlug(title)))
+    } else if (id) {
+      facts.anchors.push(cleanId(id))
+    }
+  }
+
+  /** `<Steps titleSize>` passes its size to the steps directly inside it (through fragments). */
+  function inheritTitleSize(children: readonly Nodes[], titleSize: string): void {
+    for (const child of children) {
+      if (child.type !== 'mdxJsxFlowElement') continue
+      if (child.name === 'Step') stepTitleSizes.set(child, titleSize)
+      else if (!child.name) inheritTitleSize(child.children, titleSize)
     }
   }
 

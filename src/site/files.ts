@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type {VFile} from 'vfile'
 import type {ResolvedConfig} from '../config.js'
-import {isInside, noteListing} from './reads.js'
+import {isInside, maxSiteConfigBytes, noteListing, readSiteFile} from './reads.js'
+import {isIgnored, mintignoreScope} from './ignore.js'
 import {pageConfig} from '../overrides.js'
 import {absolutePath, childPath, relativeTo} from '../relative-path.js'
 
@@ -57,10 +58,15 @@ export function findSiteRoot(folder: string, cache: Map<string, string | null>):
   return found ?? undefined
 }
 
-/** Every file and folder under `root` (relative, `/`-separated), dot folders and `node_modules` left out. */
+/**
+ * Every file and folder under `root` that the platform publishes (relative, `/`-separated): hidden
+ * names, `node_modules`, the platform's own ignores and what the root's `.mintignore` lists left out.
+ */
 export function listFiles(root: string): {files: Set<string>; folders: Set<string>} {
   const files = new Set<string>()
   const folders = new Set<string>()
+  const scope = mintignoreScope(root)
+  const scopes = scope ? [scope] : []
   const walk = (folder: string, prefix: string) => {
     let entries: fs.Dirent[]
     try {
@@ -69,7 +75,7 @@ export function listFiles(root: string): {files: Set<string>; folders: Set<strin
       return
     }
     for (const entry of entries) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+      if (isIgnored(folder, entry.name, entry.isDirectory(), scopes)) continue
       const relative = prefix + entry.name
       if (entry.isDirectory()) {
         folders.add(relative)
@@ -88,4 +94,33 @@ export function listFiles(root: string): {files: Set<string>; folders: Set<strin
 export function listingFolders(root: string, runFolder: string | undefined): string[] {
   const parent = path.dirname(root)
   return runFolder !== undefined && parent !== root && isInside(parent, path.resolve(runFolder)) ? [root, parent] : [root]
+}
+
+/** Listings of files a checkout leaves out (see `listedFiles`). */
+const listingNames = ['IMAGES.txt', 'OTHER_FILES.txt']
+
+/**
+ * A checkout that leaves out its images and other binary files (kept in Git LFS or on a CDN) can list
+ * them, one path a line relative to the listing, in `IMAGES.txt` or `OTHER_FILES.txt`; listed paths
+ * count as existing files. A listing is read at the site root, and in the folder above it when that
+ * folder is inside the folder docs-lint runs in (`runFolder`): never outside it.
+ */
+export function listedFiles(root: string, runFolder: string | undefined): Set<string> {
+  const listed = new Set<string>()
+  for (const folder of listingFolders(root, runFolder)) {
+    for (const name of listingNames) {
+      let text: string
+      try {
+        text = readSiteFile(path.join(folder, name), folder, maxSiteConfigBytes)
+      } catch {
+        continue
+      }
+      for (const line of text.split(/\r?\n/)) {
+        if (!line.trim()) continue
+        const relative = relativeTo(root, path.join(folder, line.trim()))
+        if (!relative.startsWith('..')) listed.add(relative)
+      }
+    }
+  }
+  return listed
 }

@@ -38,6 +38,8 @@ export function resolveLink(site: Site, from: SitePage, url: string): LinkTarget
     if (found) return {kind: 'found', page: found.page, anchor: destination.anchor ?? anchor, redirectedTo: destination.path}
     return {kind: 'missing', path: candidate, redirectedTo: '/' + destination.path}
   }
+  const remote = site.remoteSpecAt(inside.at(-1)!)
+  if (remote !== undefined) return {kind: 'unchecked', path: inside.at(-1)!, reference: remote}
   return {kind: 'missing', path: inside[0]!, redirectedTo: undefined}
 }
 
@@ -46,8 +48,15 @@ function lookup(site: Site, relative: string): {page: SitePage | undefined} | un
   const page = site.pageAt(relative)
   if (page) return {page}
   if (site.exists(relative)) return {page: undefined}
+  // Every page is served as Markdown too, at its address with `.md` (`/guides/install.md`).
+  const markdown = /\.md$/i.test(relative) ? relative.slice(0, -3) : undefined
+  if (markdown !== undefined) {
+    const page = site.pageAt(markdown)
+    if (page) return {page}
+  }
   // An endpoint page generated from an OpenAPI file: its anchors are the platform's, not checked.
-  if (site.generatedRoutes().has(relative.toLowerCase())) return {page: undefined}
+  const generated = site.generatedRoutes()
+  if (generated.has(relative.toLowerCase()) || (markdown !== undefined && generated.has(markdown.toLowerCase()))) return {page: undefined}
   return undefined
 }
 

@@ -7,11 +7,14 @@ import {parsePage, parseFailureOf} from '../parse.js'
 import {collectSiteFacts, siteFactsOf, type PageFacts} from './facts.js'
 import {get, readJsonDocument, resolveDocument, toValue, unreadableDocument, type JsonDocument, type Located, type RefProblem} from './json.js'
 import {navigationEntries, type NavigationEntry} from './navigation.js'
-import {maxOpenApiBytes, maxSiteConfigBytes, maxSitePageBytes, readInside, readSiteFile, siteFileExists, unreadableReason} from './reads.js'
-import {configNames, listFiles, listingFolders, type LintedPage} from './files.js'
+import {maxOpenApiBytes, maxSitePageBytes, readInside, readSiteFile, siteFileExists, unreadableReason} from './reads.js'
+import {configNames, listedFiles, listFiles, type LintedPage} from './files.js'
 import {yaml} from '../lazy.js'
 import {operationPageRoute, operationPages, type OperationPage, type PageSettings} from './openapi-pages.js'
 import {relativeTo} from '../relative-path.js'
+import {applyRedirect, trimSlashes} from './redirects.js'
+import {appRoutes, frameworkOfRoot, frameworkRoute, type Framework} from './framework.js'
+import {SnippetIndex} from './snippets.js'
 
 /** Where a link written in a page leads (see `resolveLink` in `./links.ts`). */
 export type LinkTarget =
@@ -19,6 +22,8 @@ export type LinkTarget =
   | {kind: 'skip'}
   | {kind: 'found'; page: SitePage | undefined; anchor: string | undefined; redirectedTo: string | undefined}
   | {kind: 'missing'; path: string; redirectedTo: string | undefined}
+  /** Into the pages the platform generates from a remote OpenAPI file (`reference`): unknown, never fetched. */
+  | {kind: 'unchecked'; path: string; reference: string}
   | {kind: 'outside'}
 
 /** A page of the site: a `.md`/`.mdx` file under the root. */
@@ -27,6 +32,11 @@ export interface SitePage {
   relative: string
   /** The page's address without extension: `guides/install`. */
   route: string
+  /**
+   * Whether the site serves the file as a page: not when another framework serves the site and the
+   * file lies outside its content folder (`DESIGN.md` beside `content/docs/`).
+   */
+  served: boolean
   /** The linted file, when this run lints the page; site messages about the page go there. */
   file: VFile | undefined
   /** The docs-lint config that applies to the page (undefined when not linted). */
@@ -64,9 +74,6 @@ export interface Redirect {
   node: Located
 }
 
-/** Listings of files a checkout leaves out (see `listedFiles`). */
-const listingNames = ['IMAGES.txt', 'OTHER_FILES.txt']
-
 /**
  * The whole-site model, built once per run from the config, the files on disk and the facts each
  * linted page left in `file.data`. Pages the run does not lint are read only when a link points
@@ -99,6 +106,10 @@ export class Site {
   private redirectsCache: Redirect[] | undefined
   private readonly anchorCache = new Map<string, PageFacts | undefined>()
   private readonly listed: Set<string>
+  private snippetIndex: SnippetIndex<SitePage> | undefined
+  private appRoutesCache: Set<string> | undefined
+  /** The framework that serves the site instead of the platform, when its files say so (see `framework.ts`). */
+  readonly framework: Framework | undefined
 
   /**
    * `linted`: the pages this run lints, from `lintedPages`. `runFolder`: the folder docs-lint runs in,
@@ -111,6 +122,7 @@ export class Site {
     this.files = files
     this.folders = folders
     this.listed = listedFiles(root, runFolder)
+    this.framework = frameworkOfRoot(root, this.listed)
     for (const relative of files) {
       if (/\.mdx?$/.test(relative)) this.addPage(relative)
     }
@@ -178,10 +190,11 @@ export class Site {
   }
 
   private addPage(relative: string): SitePage {
-    const page: SitePage = {relative, route: relative.replace(/\.mdx?$/, ''), file: undefined, config: undefined}
+    const route = this.framework ? frameworkRoute(this.framework, relative) : relative.replace(/\.mdx?$/, '')
+    const page: SitePage = {relative, route: route ?? relative.replace(/\.mdx?$/, ''), served: route !== undefined, file: undefined, config: undefined}
     this.pages.set(relative, page)
     // `.mdx` wins over `.md` for the same route, as on the platform.
-    if (!this.routes.has(page.route) || relative.endsWith('.mdx')) this.routes.set(page.route, page)
+    if (page.served && (!this.routes.has(page.route) || relative.endsWith('.mdx'))) this.routes.set(page.route, page)
     return page
   }
 
@@ -189,24 +202,57 @@ export class Site {
     return relativeTo(this.root, filePath)
   }
 
-  /** Whether a relative path exists: a file, a folder, or a file the corpus lists. */
+  /**
+   * Whether an address names a file or a folder the site serves (or a file the corpus lists): under the
+   * site root, or under the static folder another framework serves at the root (`public/`).
+   */
   exists(relative: string): boolean {
-    return this.files.has(relative) || this.folders.has(relative) || this.listed.has(relative)
+    if (this.framework?.staticRoot !== undefined && this.appRoutes().has(relative)) return true
+    return this.servedPaths(relative).some((candidate) => this.files.has(candidate) || this.folders.has(candidate) || this.listed.has(candidate))
   }
 
-  /** Whether a relative path is a file (or a file the corpus lists), not a folder. */
+  /** Addresses another framework's app serves from its own code (see `appRoutes`). */
+  private appRoutes(): Set<string> {
+    this.appRoutesCache ??= appRoutes([...this.files, ...this.listed])
+    return this.appRoutesCache
+  }
+
+  /** Whether an address names a file (or a file the corpus lists), not a folder. */
   hasFile(relative: string): boolean {
-    return this.files.has(relative) || this.listed.has(relative)
+    return this.servedPaths(relative).some((candidate) => this.files.has(candidate) || this.listed.has(candidate))
+  }
+
+  /** Where the file an address names may lie, relative to the site root. */
+  private servedPaths(relative: string): string[] {
+    const staticRoot = this.framework?.staticRoot
+    if (staticRoot === undefined) return [relative]
+    const paths = [relative, staticRoot + '/' + relative]
+    // An app under a `basePath` (`/docs`) writes static paths with it; when its config cannot be read,
+    // the path's first folder may be that base path.
+    const basePath = this.framework!.basePath
+    const base = basePath ? basePath.slice(1) + '/' : undefined
+    if (base !== undefined && relative.startsWith(base)) paths.push(staticRoot + '/' + relative.slice(base.length))
+    else if (basePath === null && relative.includes('/') && !this.folders.has(relative.slice(0, relative.indexOf('/')))) {
+      paths.push(staticRoot + '/' + relative.slice(relative.indexOf('/') + 1))
+    }
+    return paths
   }
 
   /** The page a route names: `guides/install`, `guides` (its `index`), with or without extension. */
   pageAt(route: string): SitePage | undefined {
     const clean = trimSlashes(route)
+    const byPath = this.pages.get(clean)
     return (
-      this.pages.get(clean) ??
+      (byPath?.served && this.framework === undefined ? byPath : undefined) ??
       this.routes.get(clean) ??
       this.routes.get(clean === '' ? 'index' : clean + '/index')
     )
+  }
+
+  /** Who imports what: snippets and their pages. */
+  snippets(): SnippetIndex<SitePage> {
+    this.snippetIndex ??= new SnippetIndex(this)
+    return this.snippetIndex
   }
 
   /** Navigation page entries in reading order. */
@@ -317,6 +363,22 @@ export class Site {
     return routes
   }
 
+  /**
+   * The remote OpenAPI file whose generated pages an address may be: it lies in the folder the config
+   * puts that file's pages in (`directory`, `api-reference` by default).
+   */
+  remoteSpecAt(relative: string): string | undefined {
+    const address = relative.toLowerCase()
+    for (const spec of this.openApiSpecs()) {
+      if (spec.file !== undefined || spec.error !== undefined || !/^https?:\/\//i.test(spec.reference)) continue
+      for (const settings of this.specSettings.get(spec.reference) ?? []) {
+        const directory = trimSlashes((settings.directory ?? 'api-reference').toLowerCase())
+        if (address === directory || address.startsWith(directory + '/')) return spec.reference
+      }
+    }
+    return undefined
+  }
+
   loadSpec(reference: string): OpenApiSpec {
     if (/^https?:\/\//i.test(reference)) return {reference, file: undefined, operations: undefined, pages: undefined, error: undefined}
     const relative = path.posix.normalize(reference.replace(/^\/+/, ''))
@@ -348,89 +410,6 @@ export class Site {
   }
 }
 
-/** Apply one redirect rule (`:param` and `*` wildcards) to a `/route`; undefined when it does not match. */
-export function applyRedirect(route: string, source: string, destination: string): string | undefined {
-  const normalize = (value: string) => '/' + trimSlashes(value.split(/[?#]/)[0]!)
-  const from = normalize(source)
-  if (!/[:*]/.test(from)) return from === route ? destination : undefined
-  const parts = sourceParts(from)
-  const captures = matchParts(parts, route)
-  if (!captures) return undefined
-  // Captures are in the order of the source, `*` and `:param` alike.
-  const names = parts.flatMap((part) => (part.kind === 'literal' ? [] : [part.kind === 'param' ? part.name : undefined]))
-  let result = destination
-  let wildcard = 0
-  const wildcards = names.flatMap((name, index) => (name === undefined ? [captures[index]!] : []))
-  names.forEach((name, index) => {
-    if (name) result = result.replace(new RegExp(':' + name + '\\b', 'g'), captures[index]!)
-  })
-  result = result.replace(/\*/g, () => wildcards[wildcard++] ?? '')
-  return result
-}
-
-/** A part of a redirect source: text, `:param` (one path segment; a `*` right after it is dropped) or `*` (anything). */
-type SourcePart = {kind: 'literal'; text: string} | {kind: 'param'; name: string} | {kind: 'wildcard'}
-
-function sourceParts(source: string): SourcePart[] {
-  const parts: SourcePart[] = []
-  let last = 0
-  for (const match of source.matchAll(/:(\w+)\*?|\*/g)) {
-    if (match.index > last) parts.push({kind: 'literal', text: source.slice(last, match.index)})
-    parts.push(match[1] === undefined ? {kind: 'wildcard'} : {kind: 'param', name: match[1]})
-    last = match.index + match[0].length
-  }
-  if (last < source.length) parts.push({kind: 'literal', text: source.slice(last)})
-  return parts
-}
-
-const isLineBreak = (character: string) => character === '\n' || character === '\r' || character === '\u2028' || character === '\u2029'
-
-/**
- * What the regular expression `^…$` with `([^/]+)` for each `:param` and `(.*)` for each `*` captures
- * from `route`, or undefined when it does not match. That expression backtracks through every split
- * of the route among the wildcards (time grows as a power of their number); here, from the last part
- * back, each part records where it ends when it starts at each offset and the rest can still match,
- * the end the regular expression settles on first (the longest). Time: parts × route length.
- */
-function matchParts(parts: readonly SourcePart[], route: string): string[] | undefined {
-  const length = route.length
-  // ends[index][at]: where part `index` ends when it starts at `at`, or -1 when the parts from it cannot match there.
-  const ends: Int32Array[] = []
-  // For the parts after the current one, in the same form: past the last part, only the route's end is left.
-  let rest = new Int32Array(length + 1).fill(-1)
-  rest[length] = length
-  for (let index = parts.length - 1; index >= 0; index--) {
-    const part = parts[index]!
-    const end = new Int32Array(length + 1).fill(-1)
-    if (part.kind === 'literal') {
-      const size = part.text.length
-      for (let at = 0; at + size <= length; at++) if (rest[at + size] !== -1 && route.startsWith(part.text, at)) end[at] = at + size
-    } else {
-      // From the right: the furthest offset the rest matches from, before the next `/` (a param)
-      // or line break (`.` of a wildcard), which the part cannot run past.
-      const stops = part.kind === 'wildcard' ? isLineBreak : (character: string) => character === '/'
-      let furthest = -1
-      for (let at = length; at >= 0; at--) {
-        if (at === length || stops(route[at]!)) furthest = rest[at] !== -1 ? at : -1
-        else if (furthest === -1 && rest[at] !== -1) furthest = at
-        // A param is never empty.
-        end[at] = part.kind === 'param' && furthest === at ? -1 : furthest
-      }
-    }
-    ends[index] = end
-    rest = end
-  }
-  const captures: string[] = []
-  let at = 0
-  for (const [index, part] of parts.entries()) {
-    const end = ends[index]![at]!
-    if (end === -1) return undefined
-    if (part.kind !== 'literal') captures.push(route.slice(at, end))
-    at = end
-  }
-  return captures
-}
-
 /** Load the config at `root` (`docs.json` first, as the platform prefers it). */
 export function loadSiteConfig(root: string): SiteConfig | undefined {
   for (const name of configNames) {
@@ -450,39 +429,5 @@ export function loadSiteConfig(root: string): SiteConfig | undefined {
   return undefined
 }
 
-/**
- * A checkout that leaves out its images and other binary files (kept in Git LFS or on a CDN) can list
- * them, one path a line relative to the listing, in `IMAGES.txt` or `OTHER_FILES.txt`; listed paths
- * count as existing files. A listing is read at the site root, and in the folder above it when that
- * folder is inside the folder docs-lint runs in (`runFolder`): never outside it.
- */
-function listedFiles(root: string, runFolder: string | undefined): Set<string> {
-  const listed = new Set<string>()
-  for (const folder of listingFolders(root, runFolder)) {
-    for (const name of listingNames) {
-      let text: string
-      try {
-        text = readSiteFile(path.join(folder, name), folder, maxSiteConfigBytes)
-      } catch {
-        continue
-      }
-      for (const line of text.split(/\r?\n/)) {
-        if (!line.trim()) continue
-        const relative = relativeTo(root, path.join(folder, line.trim()))
-        if (!relative.startsWith('..')) listed.add(relative)
-      }
-    }
-  }
-  return listed
-}
-
 export {toValue}
-
-/** `/a/b/` → `a/b`, in linear time (a `^\/+|\/+$` regex backtracks on long runs of slashes). */
-export function trimSlashes(value: string): string {
-  let start = 0
-  let end = value.length
-  while (start < end && value.charCodeAt(start) === 47) start++
-  while (end > start && value.charCodeAt(end - 1) === 47) end--
-  return value.slice(start, end)
-}
+export {applyRedirect, trimSlashes} from './redirects.js'

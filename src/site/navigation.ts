@@ -13,6 +13,10 @@ export interface NavigationEntry {
    */
   division: string
   operation: {spec: string | undefined; method: string; path: string} | undefined
+  /** The group (or other navigation node) whose `root` or `pages` hold the entry. */
+  owner: Located | undefined
+  /** The entry is its owner's `root`: the page a group's title opens. */
+  root: boolean
 }
 
 /** Keys of the newer `docs.json` navigation whose arrays hold nested navigation nodes. */
@@ -38,9 +42,9 @@ export function parseOperation(value: string): NavigationEntry['operation'] {
  */
 export function navigationEntries(navigation: Located | undefined): NavigationEntry[] {
   const entries: NavigationEntry[] = []
-  const addPage = (node: Located, groups: string[], division: string) => {
+  const addPage = (node: Located, groups: string[], division: string, owner?: Located, root = false) => {
     if (node.type !== 'string') return
-    entries.push({value: node.value, node, groups, division, operation: parseOperation(node.value)})
+    entries.push({value: node.value, node, groups, division, operation: parseOperation(node.value), owner, root})
   }
   const labelOf = (node: Located): string | undefined => {
     for (const key of Object.values(labelKeys)) {
@@ -50,10 +54,10 @@ export function navigationEntries(navigation: Located | undefined): NavigationEn
     return undefined
   }
 
-  const walkPages = (pages: Located, groups: string[], division: string) => {
+  const walkPages = (pages: Located, groups: string[], division: string, owner: Located) => {
     if (pages.type !== 'array') return
     for (const item of pages.items) {
-      if (item.type === 'string') addPage(item, groups, division)
+      if (item.type === 'string') addPage(item, groups, division, owner)
       else if (item.type === 'object') walkNode(item, groups, division)
     }
   }
@@ -63,11 +67,11 @@ export function navigationEntries(navigation: Located | undefined): NavigationEn
     const label = labelOf(node)
     const inner = label ? [...groups, label] : groups
     const root = get(node, 'root')
-    if (root) addPage(root, inner, division)
+    if (root) addPage(root, inner, division, node, true)
     for (const key of divisionKeys) {
       const value = get(node, key)
       if (!value || value.type !== 'array') continue
-      if (key === 'pages') walkPages(value, inner, division)
+      if (key === 'pages') walkPages(value, inner, division, node)
       else if (key === 'groups') for (const item of value.items) walkNode(item, inner, division)
       else value.items.forEach((item, index) => walkNode(item, inner, (division ? division + '.' : '') + key + '[' + index + ']'))
     }
