@@ -67,7 +67,9 @@ export default defineRule({
                 : ', expected a platform component, an import or export of the page, or a name in the config’s `components`: ' + consequence(inline)),
           place: tagNamePlace(node, page),
           actual: name,
-          expected: suggestion
+          expected: suggestion,
+          // Where another framework's app renders the page, its own components cannot be known.
+          holds: 'platform'
         })
       }
     }

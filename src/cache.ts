@@ -49,7 +49,7 @@ export interface SiteEntry {
   pages: Array<[string, SerializedMessage[]]>
   documents: Array<[string, SerializedMessage[]]>
   /** Linted files that are no page of their own, whose page findings the checks withdrew (see `src/engine/withheld.ts`). */
-  withdrawn?: Array<[string, 'snippet' | 'unserved']>
+  withdrawn?: Array<[string, 'snippet' | 'unserved' | 'app-rendered']>
   /** Checksum of the rest (see `Entry`). */
   sum?: string
 }
@@ -339,7 +339,7 @@ export class ResultCache {
       pairs(entry.pages) &&
       pairs(entry.documents) &&
       (entry.withdrawn === undefined ||
-        (Array.isArray(entry.withdrawn) && entry.withdrawn.every((item) => Array.isArray(item) && typeof item[0] === 'string' && (item[1] === 'snippet' || item[1] === 'unserved'))))
+        (Array.isArray(entry.withdrawn) && entry.withdrawn.every((item) => Array.isArray(item) && typeof item[0] === 'string' && (item[1] === 'snippet' || item[1] === 'unserved' || item[1] === 'app-rendered'))))
     return valid ? entry : undefined
   }
 

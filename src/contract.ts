@@ -56,10 +56,11 @@ export interface Suggestion {
 
 /**
  * Where a finding holds when not in every file: `page`, only in a page of its own (not in a snippet,
- * which pages import, nor in a file no page shows); `shown`, in a page or a snippet. The site checks
- * withdraw it from the other files, once they know which files pages import.
+ * which pages import, nor in a file no page shows); `shown`, in a page or a snippet; `platform`, only
+ * where the platform renders the page (not where another framework's app, with components of its
+ * own, does). The site checks withdraw it from the other files, once they know the site.
  */
-export type Holds = 'page' | 'shown'
+export type Holds = 'page' | 'shown' | 'platform'
 
 /** Fields docs-lint adds to vfile messages. */
 export interface MessageExtras {

@@ -18,7 +18,7 @@ async function reported(args: string[], cwd: string, site: string): Promise<stri
 
 describe('what is published, wherever docs-lint runs from', () => {
   const files = {
-    'docs.json': JSON.stringify({name: 'Acme', navigation: [{group: 'Start', pages: ['index']}]}),
+    'docs.json': JSON.stringify({theme: 'mint', name: 'Acme', colors: {primary: '#0B6E4F'}, navigation: {groups: [{group: 'Start', pages: ['index']}]}}),
     '.mintignore': 'drafts/\n*.draft.mdx\n',
     'index.mdx': goodPage,
     'guides/a.mdx': h1Page,
@@ -150,6 +150,19 @@ describe('a site another framework serves (found by its files, never by its name
     const {lines, notices} = await messagesOf(root, pageRules)
     expect(lines).toEqual([])
     expect(notices[0]).toContain('its `basePath` is unknown (the Next.js config cannot be read), so a static path may start with any folder')
+  })
+
+  it('reports no component the app may register, from a run or the cache, and still does on a platform site', async () => {
+    const withComponent = {...files, 'content/docs/index.mdx': page('Welcome', '<LanguageTable rows={3} />\n')}
+    const root = tempSite(withComponent)
+    // Withdrawn by the site checks, which run when a site rule is on (as in every preset).
+    const rules = {...pageRules, 'unknown-component': 'warn'}
+    for (const args of [[], ['--cache'], ['--cache']]) {
+      expect((await messagesOf(root, rules, args)).lines).toEqual([])
+    }
+    const {'mdx-components.tsx': _components, 'source.config.ts': _source, 'next.config.mjs': _next, ...platformSite} = withComponent
+    const {lines} = await messagesOf(tempSite(platformSite), {'unknown-component': 'warn'})
+    expect(lines.map((line) => line.split(' ').slice(0, 3).join(' '))).toEqual(['content/docs/index.mdx 6:2 unknown-component'])
   })
 
   it('exposes to page checks that the app registers components of its own', async () => {

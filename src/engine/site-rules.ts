@@ -74,13 +74,19 @@ function runSiteRule(rule: Rule<any>, site: Site, rootConfig: ResolvedConfig | u
 /**
  * The linted files that are no page of their own, with the findings that hold only in pages withdrawn
  * (see `Holds`): a snippet, which a page imports, loses its `page` findings (front matter, first
- * heading); a file the site does not serve loses its `shown` ones too.
+ * heading); a file the site does not serve loses its `shown` ones too. On a site another framework's
+ * app renders with components of its own, every page loses its `platform` findings.
  */
 function withdrawOutsidePages(site: Site): Array<[string, FileKind]> {
   const withdrawn: Array<[string, FileKind]> = []
+  const appRendered = site.framework?.componentRegistry !== undefined
   for (const page of site.linted) {
     const file = page.file
     if (!file || !file.messages.some((message) => (message as MessageExtras).holds)) continue
+    if (appRendered && file.messages.some((message) => (message as MessageExtras).holds === 'platform')) {
+      withdrawFindings(file, 'app-rendered')
+      withdrawn.push([page.relative, 'app-rendered'])
+    }
     const kind: FileKind | undefined = !page.served ? 'unserved' : file.messages.some((message) => (message as MessageExtras).holds === 'page') && site.snippets().isSnippet(page) ? 'snippet' : undefined
     if (!kind) continue
     withdrawFindings(file, kind)
