@@ -232,7 +232,10 @@ function usageError(error: Error & {code?: string}): string {
 /** Run the CLI and return its exit code. Never throws for bad input: it reports and returns 2. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const started = now()
-  if (argv[0] === 'llms') return (await import('./site/llms.js')).llmsCommand(argv.slice(1), io)
+  if (argv[0] === 'llms') {
+    const {secretsIn} = await import('./secrets.js')
+    return (await import('./site/llms.js')).llmsCommand(argv.slice(1), io, (source) => secretsIn(source, undefined))
+  }
   let parsed
   try {
     parsed = parseArgs({

@@ -6,7 +6,8 @@ import {identifierWords, placeholderWordsByLanguage} from './secrets-words.data.
 /** How a candidate is judged: a vendor token, a value that must look random, a password, or already checked. */
 export type Test = 'vendor' | 'private-key' | 'random' | 'password' | 'assigned-password' | 'checked'
 
-const templateMarker = /[<>{}[\]()]|^\$|\$[A-Z_]{3,}|%[A-Z_]+%|\.\.\.|…|\*{3,}|#{3,}|_{3,}|x{3,}|X{3,}/
+// Filler `x`s are a whole part (`sk_test_xxx`) or a long run (`ghp_xxxxxxxx`): three inside random characters happen by chance.
+const templateMarker = /[<>{}[\]()]|^\$|\$[A-Z_]{3,}|%[A-Z_]+%|\.\.\.|…|\*{3,}|#{3,}|_{3,}|(?<![A-Za-z\d])[xX]{3,}(?![A-Za-z\d])|[xX]{5,}/
 const repeatedCharacter = /(.)\1{3,}/
 // A unit of two to four characters three times over (`b1b1b1`, `bbb1bbb1bbb1`) is typed, not random.
 const repeatedUnit = /(.{2,4})\1{2,}/

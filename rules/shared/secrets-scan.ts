@@ -22,6 +22,8 @@ export type Detector = (text: string) => Candidate[]
 // auth scheme, a key block, or a secret-like name assigned a value. Every detector needs one. The
 // rest of a name after `KEY` is bounded: unbounded, a run of `KEY`s is retried from each (quadratic).
 const tokenRun = /(?<![\w+/=.~-])(?=[\w+/=.~-]*\d)(?=[\w+/=.~-]*[A-Za-z])[\w+/=.~-]{16}/g
+// Tokens of letters only (Hugging Face's): a long run that changes case.
+const letterRun = /(?<![\w+/=.~-])(?=[\w+/=.~-]*[a-z][A-Z])[\w+/=.~-]{20}/g
 const anchor =
   /:\/\/[^\s:@/]*:[^\s@/]+@|[Bb](?:asic|earer)(?:[ \t]|%20)|\s(?:-u|--user)[\s=]|-----BEGIN|(?:[Pp][Aa][Ss][Ss]|[Pp][Ww][Dd]|[Ss][Ee][Cc][Rr][Ee][Tt]|[Tt][Oo][Kk][Ee][Nn]|[Kk][Ee][Yy])[\w.-]{0,64}["']?[ \t]*[=:]/g
 // `PRIVATE KEY` is looked for in a lookahead: two `[ A-Z]*` around it would be retried against each other.
@@ -68,7 +70,7 @@ function windowsOf(source: string): Array<[number, number]> {
   // The first `-----END … PRIVATE KEY-----` after the latest `-----BEGIN`: searched again only when
   // a BEGIN lies past it, so many BEGINs without an END cost one scan, not one each.
   let nextEnd: RegExpExecArray | null | undefined
-  for (const pattern of [tokenRun, anchor]) {
+  for (const pattern of [tokenRun, letterRun, anchor]) {
     pattern.lastIndex = 0
     let match: RegExpExecArray | null
     while ((match = pattern.exec(source))) {
