@@ -1,10 +1,11 @@
 // Where a real-looking value sits on the page decides whether a writer should replace it: values in
-// an example of what the reader receives illustrate, and a local or test server's fixed credentials
-// must be copied as they are. Both are still masked in every output; only the report is spared.
+// an example of what the reader receives illustrate, and a local server's fixed credentials (on a
+// command to a loopback address, or in a Docker Compose file) must be copied as they are. Both are
+// still masked in every output; only the report is spared.
 import type {Code, Nodes, Root} from 'mdast'
 import {toString} from 'mdast-util-to-string'
 import {visitParents, type Parent} from '../../src/walk.js'
-import {localServerWords, receivedExampleWords, receivedExampleWordsCjk, receivedTitleWords, tokenResponseKeys} from './secrets.data.js'
+import {composeMarkers, loopbackHosts, receivedExampleWords, receivedExampleWordsCjk, receivedTitleWords, tokenResponseKeys} from './secrets.data.js'
 import type {Candidate} from './secrets-scan.js'
 
 const receivedCue = new RegExp('\\b(?:' + receivedExampleWords.join('|') + ')\\b|' + receivedExampleWordsCjk.join('|'), 'i')
@@ -16,7 +17,8 @@ const tokenResponse = new RegExp('["\']?\\b(?:' + tokenResponseKeys.join('|') + 
 // What a request example shows: a curl command, an HTTP request line, an auth header, a client call.
 const requestCode = /\bcurl\b|^[ \t]*(?:GET|POST|PUT|PATCH|DELETE) |\bAuthorization\b|\bfetch\(|\brequests\.\w+\(/im
 // A server on the reader's own machine: a loopback address, or a compose file or command that starts one.
-const localServer = new RegExp('(?:^|[^\\w.-])(?:' + localServerWords.join('|') + ')(?![\\w-])', 'im')
+const loopback = new RegExp('(?:^|[^\\w.-])(?:' + loopbackHosts.join('|') + ')(?![\\w-])', 'i')
+const compose = new RegExp(composeMarkers.join('|'), 'im')
 // Vendor tokens that only a vendor's own servers issue are never a local server's fixed value.
 const localTests: ReadonlySet<Candidate['test']> = new Set(['random', 'password', 'assigned-password', 'checked'])
 const localMayHold = (candidate: Candidate) => localTests.has(candidate.test) || candidate.kind.anyIssuer === true
@@ -26,8 +28,8 @@ interface CodeBlock {
   end: number
   /** The block shows what the reader receives: a response, an incoming event, a command's output. */
   received: boolean
-  /** The block sets up or calls a server on the reader's machine, whose credentials are fixed values. */
-  local: boolean
+  /** A Docker Compose file or command: its services' credentials are fixed values. */
+  compose: boolean
 }
 
 /**
@@ -39,8 +41,9 @@ export function reportable(tree: Root, source: string, accepted: readonly Candid
   const seen = new Set<string>()
   return accepted.filter((candidate) => {
     const block = blocks.find((code) => code.start <= candidate.start && candidate.end <= code.end)
-    if (!block) return !(localMayHold(candidate) && localServer.test(lineAround(source, candidate.start)))
-    if (block.received || (block.local && localMayHold(candidate))) return false
+    if (localMayHold(candidate) && (block?.compose || loopback.test(commandAround(source, candidate.start)))) return false
+    if (!block) return true
+    if (block.received) return false
     const key = block.start + ' ' + source.slice(candidate.start, candidate.end)
     if (seen.has(key)) return false
     seen.add(key)
@@ -48,9 +51,13 @@ export function reportable(tree: Root, source: string, accepted: readonly Candid
   })
 }
 
-function lineAround(source: string, offset: number): string {
-  const end = source.indexOf('\n', offset)
-  return source.slice(source.lastIndexOf('\n', offset) + 1, end === -1 ? source.length : end)
+/** The line around `offset`, with up to 20 lines a trailing `\` continues it from or onto (one shell command). */
+function commandAround(source: string, offset: number): string {
+  let start = source.lastIndexOf('\n', offset - 1) + 1
+  for (let lines = 0; lines < 20 && start > 1 && source[start - 2] === '\\'; lines++) start = source.lastIndexOf('\n', start - 2) + 1
+  let end = source.indexOf('\n', offset)
+  for (let lines = 0; lines < 20 && end !== -1 && source[end - 1] === '\\'; lines++) end = source.indexOf('\n', end + 1)
+  return source.slice(start, end === -1 ? source.length : end)
 }
 
 function codeBlocks(tree: Root): CodeBlock[] {
@@ -59,7 +66,7 @@ function codeBlocks(tree: Root): CodeBlock[] {
     const start = node.position?.start.offset
     const end = node.position?.end.offset
     if (start === undefined || end === undefined) return
-    blocks.push({start, end, received: isReceivedExample(node, ancestors), local: localServer.test(node.value) || localServer.test(node.meta ?? '')})
+    blocks.push({start, end, received: isReceivedExample(node, ancestors), compose: compose.test(node.value) || compose.test(node.meta ?? '')})
   })
   return blocks
 }

@@ -170,13 +170,17 @@ export const placeholderPasswordWords: readonly string[] = [
 ]
 
 /**
- * Words (regular expression sources) of a code block or line that sets up or calls a server on the
- * reader's own machine: a loopback address or Docker Compose. The credentials there are the server's
- * fixed values, which readers copy as they are.
+ * Addresses (regular expression sources) of a server on the reader's own machine. A credential on
+ * the same command or line as one of them (`curl http://localhost:8080 -H "Authorization: Bearer …"`)
+ * is that server's fixed value, which readers copy as they are.
  */
-export const localServerWords: readonly string[] = [
-  'localhost', '127\\.0\\.0\\.1', '0\\.0\\.0\\.0', '\\[::1\\]', 'host\\.docker\\.internal', 'docker[ -]compose', 'compose\\.ya?ml'
-]
+export const loopbackHosts: readonly string[] = ['localhost', '127\\.0\\.0\\.1', '0\\.0\\.0\\.0', '\\[::1\\]', 'host\\.docker\\.internal']
+
+/**
+ * What marks a code block as a Docker Compose file or command, which starts servers on the reader's
+ * machine: the passwords and tokens of its services are their fixed values.
+ */
+export const composeMarkers: readonly string[] = ['docker[ -]compose', 'compose\\.ya?ml', '^services:[ \\t]*$']
 
 /** Hosts of connection URLs that run on the reader's own machine: their passwords are local defaults. */
 export const localHosts = /^(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[?::1\]?|host\.docker\.internal|host|hostname|[\w-]+\.local|(?:[\w-]+\.)*example\.(?:com|org|net))$/i
