@@ -180,7 +180,7 @@ export const ruleInfos: RuleInfo[] = [
   {
     "id": "no-secrets",
     "severity": "error",
-    "summary": "No real-looking credential (API key, token, password, private key) anywhere in a page",
+    "summary": "No real-looking credential (API key, token, password, private key) anywhere in a page or in docs.json",
     "fixable": "suggestion",
     "options": {
       "type": "object",
@@ -194,7 +194,7 @@ export const ruleInfos: RuleInfo[] = [
       }
     },
     "url": "https://docs-lint.dev/rules/no-secrets",
-    "site": false
+    "site": true
   },
   {
     "id": "orphan-pages",
