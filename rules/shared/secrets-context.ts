@@ -1,11 +1,11 @@
 // Where a real-looking value sits on the page decides whether a writer should replace it: values in
-// an example of what the reader receives illustrate, and a local server's fixed credentials (on a
-// command to a loopback address, or in a Docker Compose file) must be copied as they are. Both are
-// still masked in every output; only the report is spared.
+// an example of what the reader receives illustrate, and a local server's or a test's fixed
+// credentials (on a command to a loopback address, in a Docker Compose file, in a test file) must be
+// copied as they are. Both are still masked in every output; only the report is spared.
 import type {Code, Nodes, Root} from 'mdast'
 import {toString} from 'mdast-util-to-string'
 import {visitParents, type Parent} from '../../src/walk.js'
-import {composeMarkers, loopbackHosts, receivedExampleWords, receivedExampleWordsCjk, receivedTitleWords, tokenResponseKeys} from './secrets.data.js'
+import {composeMarkers, fixtureTitle, loopbackHosts, receivedExampleWords, receivedExampleWordsCjk, receivedTitleWords, tokenResponseKeys} from './secrets.data.js'
 import type {Candidate} from './secrets-scan.js'
 
 const receivedCue = new RegExp('\\b(?:' + receivedExampleWords.join('|') + ')\\b|' + receivedExampleWordsCjk.join('|'), 'i')
@@ -28,8 +28,8 @@ interface CodeBlock {
   end: number
   /** The block shows what the reader receives: a response, an incoming event, a command's output. */
   received: boolean
-  /** A Docker Compose file or command: its services' credentials are fixed values. */
-  compose: boolean
+  /** A Docker Compose file or command, or a test file: its credentials are fixed values. */
+  fixed: boolean
 }
 
 /**
@@ -41,7 +41,7 @@ export function reportable(tree: Root, source: string, accepted: readonly Candid
   const seen = new Set<string>()
   return accepted.filter((candidate) => {
     const block = blocks.find((code) => code.start <= candidate.start && candidate.end <= code.end)
-    if (localMayHold(candidate) && (block?.compose || loopback.test(commandAround(source, candidate.start)))) return false
+    if (localMayHold(candidate) && (block?.fixed || loopback.test(commandAround(source, candidate.start)))) return false
     if (!block) return true
     if (block.received) return false
     const key = block.start + ' ' + source.slice(candidate.start, candidate.end)
@@ -66,7 +66,8 @@ function codeBlocks(tree: Root): CodeBlock[] {
     const start = node.position?.start.offset
     const end = node.position?.end.offset
     if (start === undefined || end === undefined) return
-    blocks.push({start, end, received: isReceivedExample(node, ancestors), compose: compose.test(node.value) || compose.test(node.meta ?? '')})
+    const meta = node.meta ?? ''
+    blocks.push({start, end, received: isReceivedExample(node, ancestors), fixed: compose.test(node.value) || compose.test(meta) || fixtureTitle.test(meta)})
   })
   return blocks
 }

@@ -150,11 +150,12 @@ export const secretName =
   /(?:^|_)(?:api_?key|api_?secret|api_?token|access_?key|account_?key|secret_?key|private_?key|signing_?key|auth_?key|encryption_?key|master_?key|license_?key|client_?secret|app_?secret|consumer_?secret|webhook_?secret|secret|token|password|passwd|pass|pwd|passphrase|credentials?|auth|authorization)$/
 
 /**
- * Names ending like a secret that hold something else: paging cursors, counts, and keys made to be
- * public (a publishable key, Algolia's search-only key, a reCAPTCHA site key, Supabase's anon key).
+ * Names ending like a secret that hold something else: paging cursors, counts, keys made to be
+ * public (a publishable key, Algolia's search-only key, a reCAPTCHA site key, Supabase's anon key),
+ * and the made-up credentials of tests and demos (`test_password`, `fixture_token`).
  */
 export const notSecretName =
-  /(?:^|_)(?:page|next_page|next|prev|previous|continuation|pagination|sync|cursor|stream|marker|csrf|xsrf|max|min|num|total|public|publishable|search|search_only|site|anon|verify|verification_url|sample|example|test|demo|fake|dummy)_(?:api_)?(?:token|key)$|(?:^|_)(?:max|num|total|count)_tokens?$/
+  /(?:^|_)(?:page|next_page|next|prev|previous|continuation|pagination|sync|cursor|stream|marker|csrf|xsrf|max|min|num|total|public|publishable|search|search_only|site|anon|verify|verification_url)_(?:api_)?(?:token|key)$|(?:^|_)(?:max|num|total|count)_tokens?$|(?:^|_)(?:sample|example|test|demo|fake|dummy|mock|fixture)_(?:api_)?(?:token|key|secret|password|passwd|pwd)$/
 
 /** Words that mark a value as a placeholder wherever they appear in it (case-insensitive). */
 export const placeholderWords: readonly string[] = [
@@ -181,6 +182,12 @@ export const loopbackHosts: readonly string[] = ['localhost', '127\\.0\\.0\\.1',
  * machine: the passwords and tokens of its services are their fixed values.
  */
 export const composeMarkers: readonly string[] = ['docker[ -]compose', 'compose\\.ya?ml', '^services:[ \\t]*$']
+
+/**
+ * A code block's title naming a test file or a fixture (`tests/conftest.py`, `auth.test.ts`,
+ * `fixtures/users.json`): its credentials are the test's fixed values, not anyone's account.
+ */
+export const fixtureTitle = /(?:^|[\s/"'])(?:tests?|__tests__|spec|fixtures?)\/|(?:^|[\s/"'])(?:test_[\w-]+\.py|conftest\.py|[\w-]+_test\.(?:go|py)|[\w-]+\.(?:test|spec)\.[jt]sx?)(?=$|[\s"'])/
 
 /** Hosts of connection URLs that run on the reader's own machine: their passwords are local defaults. */
 export const localHosts = /^(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[?::1\]?|host\.docker\.internal|host|hostname|[\w-]+\.local|(?:[\w-]+\.)*example\.(?:com|org|net))$/i
