@@ -1,6 +1,6 @@
 // Whether a candidate value is a real-looking secret or something a person typed: a placeholder in
 // any language, a template, a run of keys, a word, a default password, a key made to be public.
-import {documentedExamples, placeholderPasswordWords, publishableKey} from './secrets.data.js'
+import {documentedExamples, placeholderPasswordWords, publicTokenRoles, publishableKey} from './secrets.data.js'
 import {identifierWords, placeholderWordsByLanguage} from './secrets-words.data.js'
 
 /** How a candidate is judged: a vendor token, a value that must look random, a password, or already checked. */
@@ -41,7 +41,17 @@ const examples: ReadonlySet<string> = new Set(documentedExamples)
 
 /** A vendor's published example, or a key made to be public: neither reported nor masked. */
 export function isKnownPublic(value: string): boolean {
-  return examples.has(value) || publishableKey.test(value)
+  return examples.has(value) || publishableKey.test(value) || (jwt.test(value) && publicTokenRoles.includes(String(jwtClaims(value)['role'])))
+}
+
+/** The claims of a JSON Web Token's payload, or none when it does not decode. */
+function jwtClaims(token: string): Record<string, unknown> {
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'))
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
 }
 
 /** Whether `value`, found as `test` says, looks like a real secret rather than a placeholder. */
@@ -52,7 +62,9 @@ export function looksReal(value: string, test: Test, user = ''): boolean {
     case 'private-key':
       return !/\.\.\.|…|x{4,}|X{4,}|\*{3,}/.test(value)
     case 'vendor':
-      return !isPlaceholder(value, anywhereWords) && !repeatedCharacter.test(value) && !repeatedUnit.test(value) && entropy(value) >= 3 && !readsAsWords(value)
+      // A JWT's header and claims are encoded JSON, which repeats (`MDAwMDAw` for a round timestamp): its signature is what is random.
+      if (jwt.test(value)) return vendorLooksReal(value.slice(value.lastIndexOf('.') + 1))
+      return vendorLooksReal(value)
     case 'password':
       return passwordLooksReal(value, user)
     case 'assigned-password':
@@ -61,6 +73,10 @@ export function looksReal(value: string, test: Test, user = ''): boolean {
     case 'random':
       return looksRandom(value)
   }
+}
+
+function vendorLooksReal(value: string): boolean {
+  return !isPlaceholder(value, anywhereWords) && !repeatedCharacter.test(value) && !repeatedUnit.test(value) && entropy(value) >= 3 && !readsAsWords(value)
 }
 
 export function looksRandom(value: string): boolean {

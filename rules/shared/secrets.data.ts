@@ -126,6 +126,12 @@ export const vendorFormats: ReadonlyArray<SecretKind & {pattern: RegExp; source:
 export const publishableKey = /^(?:pk[_.]|phc_)/
 
 /**
+ * The `role` claims of JSON Web Tokens made to be public: Supabase's `anon` key goes to every browser
+ * (row-level security guards the data), unlike its `service_role` key.
+ */
+export const publicTokenRoles: readonly string[] = ['anon']
+
+/**
  * Keys of `docs.json` (and `mint.json`) whose values the platform puts in every page it serves, for
  * the browser: analytics and chat integrations (PostHog, Mixpanel, Intercom…). Values under them are public.
  */
