@@ -2,8 +2,8 @@
 // to secret-like names (`api_key = "…"`, `"token": "…"`, `--token …`) and in component attributes.
 import type {Nodes, Root} from 'mdast'
 import {visit} from '../../src/walk.js'
-import {basicKind, bearerKind, localHosts, notSecretName, secretName, urlPasswordKind, userPasswordKind} from './secrets.data.js'
-import {looksRandom, passwordLooksReal} from './secrets-judge.js'
+import {basicKind, bearerKind, credentialQualifiers, localHosts, notSecretName, secretName, urlPasswordKind, userPasswordKind} from './secrets.data.js'
+import {isPublicAddress, looksRandom, passwordLooksReal} from './secrets-judge.js'
 import type {Candidate, Detector} from './secrets-scan.js'
 
 const urlCredentials = /:\/\/([^\s:@/?#"'`<>()[\]]{1,100}):([^\s@/?#"'`<>()[\]]{1,200})@([^\s/?#:"'`<>()[\]]{1,255})/dg
@@ -97,6 +97,7 @@ function assignments(text: string): Candidate[] {
     // Trailing punctuation of a sentence or a call is not part of the value.
     while (end > range[0] && /[.)\]}>]/.test(text[end - 1]!)) end--
     if (/^(?:[$<{[*…]|\.\.)/.test(text.slice(end, end + 2))) continue
+    if (addressName(name) && isPublicAddress(text.slice(range[0], end))) continue
     const password = /(?:^|_)(?:password|passwd|pwd|passphrase|pass)$/.test(name)
     candidates.push({
       start: range[0],
@@ -143,6 +144,15 @@ export function attributeCandidates(tree: Root, source: string): Candidate[] {
     }
   })
   return candidates
+}
+
+/**
+ * A name that may hold a blockchain address (`account_key`, `swap_to_token`, `mint_key`): a bare
+ * `key` or `token` whose qualifier is not a credential's (`api_key`, `access_token`).
+ */
+function addressName(name: string): boolean {
+  const match = /(?:^|_)([a-z\d]+)_(?:key|token)$/.exec(name)
+  return match !== null && !credentialQualifiers.includes(match[1]!)
 }
 
 function placeholderFor(name: string): string {

@@ -23,6 +23,7 @@ const sequenceRuns: readonly string[] = ['0123456789', 'abcdefghijklmnopqrstuvwx
     return [run, [...run].reverse().join('')]
   })
 )
+const base58Alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const leet: Readonly<Record<string, string>> = {'0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', '$': 's'}
 
 /** Without accents, so `clé` and `cle` are one word. */
@@ -92,6 +93,24 @@ export function looksRandom(value: string): boolean {
   const threshold = Math.min(hex ? 3 : 3.5, Math.log2(value.length) - 1.1)
   if (entropy(value) < threshold) return false
   return !readsAsWords(value)
+}
+
+/**
+ * A blockchain's public address, which web3 docs assign to names like `accountKey` or `SWAP_TO_TOKEN`:
+ * an Ethereum address (`0x` and 40 hexadecimal digits; a private key has 64) or a Solana address, 32
+ * bytes in Base58 (a Solana secret key is 64).
+ */
+export function isPublicAddress(value: string): boolean {
+  if (/^0x[\da-fA-F]{40}$/.test(value)) return true
+  return /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value) && base58Length(value) === 32
+}
+
+/** How many bytes a Base58 (Bitcoin alphabet) text decodes to. */
+function base58Length(value: string): number {
+  let number = 0n
+  for (const character of value) number = number * 58n + BigInt(base58Alphabet.indexOf(character))
+  const zeros = value.length - value.replace(/^1+/, '').length
+  return zeros + (number === 0n ? 0 : number.toString(16).length + 1 >> 1)
 }
 
 export function passwordLooksReal(password: string, user: string): boolean {

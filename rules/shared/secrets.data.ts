@@ -163,11 +163,14 @@ export const secretName =
 export const notSecretName =
   /(?:^|_)(?:page|next_page|next|prev|previous|continuation|pagination|sync|cursor|stream|marker|csrf|xsrf|max|min|num|total|public|publishable|search|search_only|site|anon|verify|verification_url)_(?:api_)?(?:token|key)$|(?:^|_)(?:max|num|total|count)_tokens?$|(?:^|_)(?:sample|example|test|demo|fake|dummy|mock|fixture)_(?:api_)?(?:token|key|secret|password|passwd|pwd)$/
 
-/** Words that mark a value as a placeholder wherever they appear in it (case-insensitive). */
-export const placeholderWords: readonly string[] = [
-  'example', 'sample', 'dummy', 'fake', 'placeholder', 'redacted', 'changeme', 'change_me', 'replace',
-  'your', 'insert', 'here', 'test', 'demo', 'mock', 'secret', 'token', 'apikey', 'api_key', 'api-key',
-  'password', 'passwd', 'foobar', 'lorem', 'ipsum', 'todo', 'fixme'
+/**
+ * Words before `key` or `token` in a name that make it a credential's name (`api_key`,
+ * `access_token`). Other `…_key` and `…_token` names (`account_key`, `swap_to_token`) may hold a
+ * blockchain's public address instead, which passes.
+ */
+export const credentialQualifiers: readonly string[] = [
+  'api', 'access', 'secret', 'private', 'auth', 'refresh', 'bearer', 'session', 'client', 'signing', 'master',
+  'bot', 'app', 'personal', 'service', 'admin', 'id', 'jwt', 'oauth', 'encryption', 'license', 'webhook', 'consumer', 'user'
 ]
 
 /** Extra words that make a password a placeholder or a well-known default. */
