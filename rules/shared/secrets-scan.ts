@@ -22,8 +22,8 @@ export type Detector = (text: string) => Candidate[]
 // auth scheme, a key block, or a secret-like name assigned a value. Every detector needs one. The
 // rest of a name after `KEY` is bounded: unbounded, a run of `KEY`s is retried from each (quadratic).
 const tokenRun = /(?<![\w+/=.~-])(?=[\w+/=.~-]*\d)(?=[\w+/=.~-]*[A-Za-z])[\w+/=.~-]{16}/g
-// Tokens of letters only (Hugging Face's): a long run that changes case.
-const letterRun = /(?<![\w+/=.~-])(?=[\w+/=.~-]*[a-z][A-Z])[\w+/=.~-]{20}/g
+// Vendor tokens of letters only (Hugging Face's `hf_…`): a short prefix, then a long run that changes case.
+const letterRun = /(?<![\w-])[A-Za-z]{1,8}[_-](?=[A-Za-z]*[a-z][A-Z])[A-Za-z]{20}/g
 const anchor =
   /:\/\/[^\s:@/]*:[^\s@/]+@|[Bb](?:asic|earer)(?:[ \t]|%20)|\s(?:-u|--user)[\s=]|-----BEGIN|(?:[Pp][Aa][Ss][Ss]|[Pp][Ww][Dd]|[Ss][Ee][Cc][Rr][Ee][Tt]|[Tt][Oo][Kk][Ee][Nn]|[Kk][Ee][Yy])[\w.-]{0,64}["']?[ \t]*[=:]/g
 // `PRIVATE KEY` is looked for in a lookahead: two `[ A-Z]*` around it would be retried against each other.
