@@ -194,6 +194,15 @@ describe('secrets in every place a site holds text', () => {
     expect(leaksOf(run.stdout + run.stderr)).toEqual([])
   }, 60_000)
 
+  it('the --fix-dry-run report, with each secret reported once', async () => {
+    const run = await runCli(['--fix-dry-run', '--format', 'json'], root)
+    expect(leaksOf(run.stdout + run.stderr)).toEqual([])
+    // A fixed page is linted again; the rule's page findings come from that lint alone, not also from the first.
+    const report = JSON.parse(run.stdout) as JsonFile[]
+    const image = report.find((file) => file.path === 'image-path.mdx')!.messages.filter((message) => message.ruleId === 'no-secrets')
+    expect(image.length).toBe(planted.filter((item) => item.file === 'image-path.mdx').length)
+  }, 60_000)
+
   it('the cache file, the suppressions file, and the warm run', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-secrets-'))
     const cache = path.join(folder, 'cache.json')
