@@ -4,7 +4,8 @@
 // copied as they are. Both are still masked in every output; only the report is spared.
 import type {Code, Nodes, Root} from 'mdast'
 import {toString} from 'mdast-util-to-string'
-import {visitParents, type Parent} from '../../src/walk.js'
+import type {Position} from 'unist'
+import {visit, visitParents, type Parent} from '../../src/walk.js'
 import {composeMarkers, fixtureTitle, loopbackHosts, receivedExampleWords, receivedExampleWordsCjk, receivedTitleWords, tokenResponseKeys} from './secrets.data.js'
 import type {Candidate} from './secrets-scan.js'
 
@@ -38,10 +39,13 @@ interface CodeBlock {
  */
 export function reportable(tree: Root, source: string, accepted: readonly Candidate[]): Candidate[] {
   const blocks = codeBlocks(tree)
+  const images = imageSources(tree)
   const seen = new Set<string>()
   return accepted.filter((candidate) => {
     const block = blocks.find((code) => code.start <= candidate.start && candidate.end <= code.end)
     if (localMayHold(candidate) && (block?.fixed || loopback.test(commandAround(source, candidate.start)))) return false
+    // A `token=` in the URL of an image the page shows goes to every reader's browser: a download token, not a credential.
+    if (candidate.test === 'random' && candidate.detail !== undefined && images.some(([start, end]) => start <= candidate.start && candidate.end <= end)) return false
     if (!block) return true
     if (block.received) return false
     const key = block.start + ' ' + source.slice(candidate.start, candidate.end)
@@ -58,6 +62,22 @@ function commandAround(source: string, offset: number): string {
   let end = source.indexOf('\n', offset)
   for (let lines = 0; lines < 20 && end !== -1 && source[end - 1] === '\\'; lines++) end = source.indexOf('\n', end + 1)
   return source.slice(start, end === -1 ? source.length : end)
+}
+
+/** Where the page shows an image: Markdown images and the `src` of a JSX element (`<img>`, `<Frame>`…). */
+function imageSources(tree: Root): Array<[number, number]> {
+  const ranges: Array<[number, number]> = []
+  const add = (position: Position | undefined) => {
+    const start = position?.start.offset
+    const end = position?.end.offset
+    if (start !== undefined && end !== undefined) ranges.push([start, end])
+  }
+  visit(tree, (node: Nodes) => {
+    if (node.type === 'image') add(node.position)
+    if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return
+    for (const attribute of node.attributes) if (attribute.type === 'mdxJsxAttribute' && attribute.name === 'src') add(attribute.position)
+  })
+  return ranges
 }
 
 function codeBlocks(tree: Root): CodeBlock[] {
