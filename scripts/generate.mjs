@@ -23,7 +23,8 @@ function ruleInfoSource(rules) {
     fixable: rule.fixable,
     ...(rule.options === undefined ? {} : {options: rule.options}),
     url: rule.url,
-    site: rule.site !== undefined
+    site: rule.site !== undefined,
+    page: rule.create !== undefined
   }))
   return generatedHeader + `import type {RuleInfo} from './contract.js'
 

@@ -232,7 +232,10 @@ function usageError(error: Error & {code?: string}): string {
 /** Run the CLI and return its exit code. Never throws for bad input: it reports and returns 2. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const started = now()
-  if (argv[0] === 'llms') return (await import('./site/llms.js')).llmsCommand(argv.slice(1), io)
+  if (argv[0] === 'llms') {
+    const {secretsIn} = await import('./secrets.js')
+    return (await import('./site/llms.js')).llmsCommand(argv.slice(1), io, (source) => secretsIn(source, undefined))
+  }
   let parsed
   try {
     parsed = parseArgs({
@@ -560,7 +563,11 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
     // What remains counts its offsets in the fixed text: a report that shows fixes reads them there.
     if (result.changed) file.value = result.output
     // Site checks ran on the whole run; re-linting one page cannot redo them, so their messages stay.
-    const siteMessages = file.messages.filter((message) => ruleInfoById.get(message.ruleId ?? '')?.site === true)
+    // A rule with a page check too reports on pages only from it: the re-lint has those messages.
+    const siteMessages = file.messages.filter((message) => {
+      const info = ruleInfoById.get(message.ruleId ?? '')
+      return info?.site === true && !info.page
+    })
     file.messages = [...result.messages, ...siteMessages].sort(compareMessage)
   }
   return {diffs, problems, written}

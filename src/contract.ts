@@ -87,6 +87,8 @@ export interface RuleInfo {
   url: string
   /** Has a whole-site check (`site`). */
   site: boolean
+  /** Has a page check (`create`): a rule with both (`no-secrets`) reports on pages as they are linted. */
+  page: boolean
 }
 
 // Names shared by the rules, the engine and the reporters; here so that none of them loads a rule.

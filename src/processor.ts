@@ -49,7 +49,8 @@ interface Compiled {
 
 const compiledConfigs = new WeakMap<ResolvedConfig, Compiled>()
 const knownRules: ReadonlySet<string> = new Set(ruleById.keys())
-const siteRuleIds: ReadonlySet<string> = new Set([...ruleById.values()].filter((rule) => rule.site).map((rule) => rule.id))
+// Rules whose findings on a page come only from the site checks, after the page is done.
+const siteRuleIds: ReadonlySet<string> = new Set([...ruleById.values()].filter((rule) => rule.site && !rule.create).map((rule) => rule.id))
 
 /** Rule set-up happens once per config, however many files use it. */
 function compile(config: ResolvedConfig): Compiled {

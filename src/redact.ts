@@ -1,5 +1,6 @@
 import type {VFileMessage} from 'vfile-message'
 import type {MessageExtras, Suggestion, TextEdit} from './contract.js'
+import {headingSlug} from './site/slug.js'
 
 /**
  * The one redaction step: every string docs-lint prints, writes to its cache or sends to an editor
@@ -20,8 +21,9 @@ export const keepText: Redact = (text) => text
 const shortestSecret = 6
 
 /**
- * A redactor masking each of `secrets` wherever it occurs: in any letter case (heading slugs and
- * anchors lower-case it) and percent-encoded (as in a link's query string).
+ * A redactor masking each of `secrets` wherever it occurs: in any letter case, percent-encoded (as
+ * in a link's query string) and as a heading's anchor shows it (lower case, `.` and other punctuation
+ * turned into `-`).
  */
 export function redactorOf(secrets: Iterable<string>): Redact {
   const forms = new Set<string>()
@@ -29,6 +31,8 @@ export function redactorOf(secrets: Iterable<string>): Redact {
     if (secret.length < shortestSecret) continue
     forms.add(secret)
     forms.add(encodeURIComponent(secret))
+    const slug = headingSlug(secret)
+    if (slug.length >= shortestSecret) forms.add(slug)
     // A multi-line secret (a key block) also shows line by line.
     for (const line of secret.split(/\r?\n/)) if (line.trim().length >= 16) forms.add(line.trim())
   }

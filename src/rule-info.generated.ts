@@ -8,7 +8,8 @@ export const ruleInfos: RuleInfo[] = [
     "summary": "API endpoint pages (`api:` in front matter) show a success and an error response in `<ResponseExample>`",
     "fixable": false,
     "url": "https://docs-lint.dev/rules/api-examples",
-    "site": false
+    "site": false,
+    "page": true
   },
   {
     "id": "broken-links",
@@ -16,7 +17,8 @@ export const ruleInfos: RuleInfo[] = [
     "summary": "Internal links and anchors resolve to a page, a file, a redirect and a heading of the site",
     "fixable": false,
     "url": "https://docs-lint.dev/rules/broken-links",
-    "site": true
+    "site": true,
+    "page": false
   },
   {
     "id": "code-block-language",
@@ -33,7 +35,8 @@ export const ruleInfos: RuleInfo[] = [
       "additionalProperties": false
     },
     "url": "https://docs-lint.dev/rules/code-block-language",
-    "site": false
+    "site": false,
+    "page": true
   },
   {
     "id": "color-contrast",
@@ -41,7 +44,8 @@ export const ruleInfos: RuleInfo[] = [
     "summary": "Theme colours reach WCAG 2.1 contrast (4.5:1) against the light and dark backgrounds",
     "fixable": false,
     "url": "https://docs-lint.dev/rules/color-contrast",
-    "site": true
+    "site": true,
+    "page": false
   },
   {
     "id": "component-attributes",
@@ -69,7 +73,8 @@ export const ruleInfos: RuleInfo[] = [
       "additionalProperties": false
     },
     "url": "https://docs-lint.dev/rules/component-attributes",
-    "site": false
+    "site": false,
+    "page": true
   },
   {
     "id": "component-nesting",
@@ -77,7 +82,8 @@ export const ruleInfos: RuleInfo[] = [
     "summary": "Platform components sit in the parents they need (`Step` in `Steps`) and hold the children they expect",
     "fixable": false,
     "url": "https://docs-lint.dev/rules/component-nesting",
-    "site": false
+    "site": false,
+    "page": true
   },
   {
     "id": "config-assets",
@@ -85,7 +91,8 @@ export const ruleInfos: RuleInfo[] = [
     "summary": "Local files named in the config (logo, favicon, background image, OpenAPI) exist",
     "fixable": false,
     "url": "https://docs-lint.dev/rules/config-assets",
-    "site": true
+    "site": true,
+    "page": false
   },
   {
     "id": "docs-config",
@@ -93,7 +100,8 @@ export const ruleInfos: RuleInfo[] = [
     "summary": "docs.json / mint.json follows the platform schema, placed at the offending key or value",
     "fixable": false,
     "url": "https://docs-lint.dev/rules/docs-config",
-    "site": true
+    "site": true,
+    "page": false
   },
   {
     "id": "frame-images",
@@ -101,7 +109,8 @@ export const ruleInfos: RuleInfo[] = [
     "summary": "Every image that stands on its own is wrapped in a `<Frame>`",
     "fixable": true,
     "url": "https://docs-lint.dev/rules/frame-images",
-    "site": false
+    "site": false,
+    "page": true
   },
   {
     "id": "front-matter",
@@ -109,7 +118,8 @@ export const ruleInfos: RuleInfo[] = [
     "summary": "Pages start with YAML front matter holding a non-empty `title` and `description`",
     "fixable": true,
     "url": "https://docs-lint.dev/rules/front-matter",
-    "site": false
+    "site": false,
+    "page": true
   },
   {
     "id": "heading-levels",
@@ -117,7 +127,8 @@ export const ruleInfos: RuleInfo[] = [
     "summary": "No level-1 headings in the body; the first heading is level 2 and no level is skipped",
     "fixable": true,
     "url": "https://docs-lint.dev/rules/heading-levels",
-    "site": false
+    "site": false,
+    "page": true
   },
   {
     "id": "image-alt",
@@ -134,7 +145,8 @@ export const ruleInfos: RuleInfo[] = [
       "additionalProperties": false
     },
     "url": "https://docs-lint.dev/rules/image-alt",
-    "site": false
+    "site": false,
+    "page": true
   },
   {
     "id": "link-text",
@@ -167,7 +179,8 @@ export const ruleInfos: RuleInfo[] = [
       "additionalProperties": false
     },
     "url": "https://docs-lint.dev/rules/link-text",
-    "site": false
+    "site": false,
+    "page": true
   },
   {
     "id": "navigation",
@@ -175,12 +188,13 @@ export const ruleInfos: RuleInfo[] = [
     "summary": "Navigation entries name existing pages or OpenAPI operations, once, inside the site",
     "fixable": false,
     "url": "https://docs-lint.dev/rules/navigation",
-    "site": true
+    "site": true,
+    "page": false
   },
   {
     "id": "no-secrets",
     "severity": "error",
-    "summary": "No real-looking credential (API key, token, password, private key) anywhere in a page",
+    "summary": "No real-looking credential (API key, token, password, private key) anywhere in a page or in docs.json",
     "fixable": "suggestion",
     "options": {
       "type": "object",
@@ -194,7 +208,8 @@ export const ruleInfos: RuleInfo[] = [
       }
     },
     "url": "https://docs-lint.dev/rules/no-secrets",
-    "site": false
+    "site": true,
+    "page": true
   },
   {
     "id": "orphan-pages",
@@ -202,7 +217,8 @@ export const ruleInfos: RuleInfo[] = [
     "summary": "Every page is reached by a navigation entry or a link from a reached page (snippets and ignored files aside)",
     "fixable": false,
     "url": "https://docs-lint.dev/rules/orphan-pages",
-    "site": true
+    "site": true,
+    "page": false
   },
   {
     "id": "passive-voice",
@@ -224,7 +240,8 @@ export const ruleInfos: RuleInfo[] = [
       "additionalProperties": false
     },
     "url": "https://docs-lint.dev/rules/passive-voice",
-    "site": false
+    "site": false,
+    "page": true
   },
   {
     "id": "second-person",
@@ -246,7 +263,8 @@ export const ruleInfos: RuleInfo[] = [
       "additionalProperties": false
     },
     "url": "https://docs-lint.dev/rules/second-person",
-    "site": false
+    "site": false,
+    "page": true
   },
   {
     "id": "sentence-length",
@@ -268,7 +286,8 @@ export const ruleInfos: RuleInfo[] = [
       "additionalProperties": false
     },
     "url": "https://docs-lint.dev/rules/sentence-length",
-    "site": false
+    "site": false,
+    "page": true
   },
   {
     "id": "steps-for-procedures",
@@ -276,7 +295,8 @@ export const ruleInfos: RuleInfo[] = [
     "summary": "Procedures (numbered instructions, `Step 1` headings) use `<Steps>`, not plain ordered lists",
     "fixable": true,
     "url": "https://docs-lint.dev/rules/steps-for-procedures",
-    "site": false
+    "site": false,
+    "page": true
   },
   {
     "id": "terminology",
@@ -301,7 +321,8 @@ export const ruleInfos: RuleInfo[] = [
       "additionalProperties": false
     },
     "url": "https://docs-lint.dev/rules/terminology",
-    "site": false
+    "site": false,
+    "page": true
   },
   {
     "id": "unknown-component",
@@ -309,6 +330,7 @@ export const ruleInfos: RuleInfo[] = [
     "summary": "Capitalised JSX elements are platform components, imported or exported in the page, or declared in the config",
     "fixable": false,
     "url": "https://docs-lint.dev/rules/unknown-component",
-    "site": false
+    "site": false,
+    "page": true
   }
 ]

@@ -46,7 +46,7 @@ const bounded: Record<string, {size?: number; reach?: (attack: string) => string
   'rules/navigation.ts /\\/+$/': {reach: (attack) => path.posix.normalize(attack), why: 'applied to `path.posix.normalize` output: no run of slashes'},
   'rules/config-assets.ts /\\/+$/': {reach: (attack) => path.posix.normalize(attack), why: 'applied to `path.posix.normalize` output: no run of slashes'},
   'src/site/links.ts /\\/+$/': {reach: (attack) => path.posix.normalize(attack), why: 'applied to `path.posix.normalize` output: no run of slashes'},
-  'rules/no-secrets.ts /=+$/': {
+  'rules/shared/secrets-assign.ts /=+$/': {
     reach: (attack) => (/^[A-Za-z\d+/]{8,}={0,2}$/.test(attack) ? attack : undefined),
     why: 'a Basic credential matched by `basic`: at most two `=`, at the end'
   }
@@ -54,7 +54,7 @@ const bounded: Record<string, {size?: number; reach?: (attack: string) => string
 
 /** `new RegExp(…)` whose pattern is not a constant: each is reviewed here, with why it is bounded. */
 const dynamicSites: Record<string, string> = {
-  "rules/no-secrets.ts: new RegExp(pattern, 'u')": "the user's own `allow` option, trusted like the rest of the config (which may be JavaScript)",
+  "rules/shared/secrets.ts: new RegExp(pattern, 'u')": "the user's own `allow` option, trusted like the rest of the config (which may be JavaScript)",
   "src/redact.ts: new RegExp(alternation, 'gi')": 'escaped secrets joined by `|`: literals only, matched in linear time',
   "src/nesting.ts: new RegExp('^[ \\\\t>*+\\\\-\\\\d.)]{' + Math.floor(maxNesting / 4) + '}', 'm')":
     'one character class repeated a constant number of times, anchored at the start of a line: linear',

@@ -10,7 +10,7 @@ import {ruleInfos, type RuleInfo} from '../rule-info.js'
  * What the playground runs: one page through the same processor and page rules as the command line,
  * with the recommended preset. Site rules need every page and docs.json, so they are off here.
  */
-export const siteRules: readonly RuleInfo[] = ruleInfos.filter((rule) => rule.site)
+export const siteRules: readonly RuleInfo[] = ruleInfos.filter((rule) => rule.site && !rule.page)
 
 let config: ResolvedConfig | undefined
 

@@ -1,4 +1,4 @@
-import {diffLines} from 'diff'
+import {diffChars, diffLines} from 'diff'
 import type {Point} from 'unist'
 import type {VFileMessage} from 'vfile-message'
 import {
@@ -8,6 +8,7 @@ import {
   type Range
 } from 'vscode-languageserver'
 import {SOURCE, type TextEdit as OffsetEdit} from '../contract.js'
+import type {Redact} from '../redact.js'
 
 /** The code action kind of "apply every safe fix", as `editor.codeActionsOnSave` names it. */
 export const FIX_ALL_KIND = 'source.fixAll.docs-lint'
@@ -117,4 +118,33 @@ export function editsBetween(before: string, after: string): OffsetEdit[] {
   }
   flush()
   return edits
+}
+
+/**
+ * The edits, with each one whose text holds a secret of the page (as `redact` finds them) split into
+ * the characters it really changes: a fix that only wraps or indents a line holding a secret then
+ * sends the wrapping, not the secret. Undefined when an edit still carries a secret (a fix that moves
+ * it): such an edit must not go to the editor.
+ */
+export function editsWithoutSecrets(before: string, edits: readonly OffsetEdit[], redact: Redact): OffsetEdit[] | undefined {
+  const result: OffsetEdit[] = []
+  for (const edit of edits) {
+    if (redact(edit.text) === edit.text) {
+      result.push(edit)
+      continue
+    }
+    let offset = edit.start
+    for (const change of diffChars(before.slice(edit.start, edit.end), edit.text)) {
+      if (change.added) {
+        if (redact(change.value) !== change.value) return undefined
+        result.push({start: offset, end: offset, text: change.value})
+      } else if (change.removed) {
+        result.push({start: offset, end: offset + change.value.length, text: ''})
+        offset += change.value.length
+      } else {
+        offset += change.value.length
+      }
+    }
+  }
+  return result
 }

@@ -33,6 +33,7 @@ import {absolutePath} from '../relative-path.js'
 import {
   FIX_ALL_KIND,
   editsBetween,
+  editsWithoutSecrets,
   kindRequested,
   messageRange,
   messageToDiagnostic,
@@ -473,8 +474,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (wantFixAll && page.config && page.path !== undefined && page.messages.some((message) => (message as MessageExtras).fix?.length)) {
       // Exactly what `--fix` does to the file: the same passes over the same config.
       const fixed = await fixText(page.text, page.path, page.config)
-      if (fixed.changed && documents.get(document.uri)?.version === page.version) {
-        const edits = offsetEdits(document, editsBetween(page.text, fixed.output), false)
+      // The edit carries no secret back: the editor shows the page's secrets masked everywhere else.
+      const {redactorFor} = await import('../secrets.js')
+      const between = fixed.changed ? editsWithoutSecrets(page.text, editsBetween(page.text, fixed.output), redactorFor([page.text], page.config)) : undefined
+      if (between && documents.get(document.uri)?.version === page.version) {
+        const edits = offsetEdits(document, between, false)
         actions.push({
           title: 'Fix all docs-lint problems',
           kind: FIX_ALL_KIND,
