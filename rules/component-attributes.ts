@@ -80,6 +80,8 @@ export default defineRule<Options>({
             continue
           }
           if (location?.has(name)) locations.push(attribute)
+          // The platform reads `iconType` only for a Font Awesome icon name: beside an image or SVG, any value is ignored.
+          if (name === 'iconType' && !isIconName(node)) continue
           checkValue(attribute, attributeSpec, tag, attributeSpec.required === true || location?.has(name) === true)
         }
 
@@ -220,6 +222,15 @@ export default defineRule<Options>({
     }
   }
 })
+
+/** Whether an element's `icon` is a name from an icon library (`rocket`), not an element, a URL or a path. */
+function isIconName(node: JsxElement): boolean {
+  const icon = node.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'icon') as JsxAttribute | undefined
+  if (!icon) return true
+  const value = valueOf(icon)
+  const text = value.kind === 'string' ? value.text : value.kind === 'expression' && typeof value.literal === 'string' ? value.literal : undefined
+  return text !== undefined && !/[/.:<]/.test(text)
+}
 
 function valueOf(attribute: JsxAttribute): Value {
   const value = attribute.value
