@@ -58,7 +58,7 @@ const dynamicSites: Record<string, string> = {
   "src/redact.ts: new RegExp(alternation, 'gi')": 'escaped secrets joined by `|`: literals only, matched in linear time',
   "src/nesting.ts: new RegExp('^[ \\\\t>*+\\\\-\\\\d.)]{' + Math.floor(maxNesting / 4) + '}', 'm')":
     'one character class repeated a constant number of times, anchored at the start of a line: linear',
-  "src/site/model.ts: new RegExp(':' + name + '\\\\b', 'g')": '`name` is a `\\w+` word: a literal, linear pattern',
+  "src/site/redirects.ts: new RegExp(':' + name + '\\\\b', 'g')": '`name` is a `\\w+` word: a literal, linear pattern',
   "rules/terminology.ts: new RegExp('(?<![\\\\p{L}\\\\p{N}_@/.\\\\-])' + source + '(?![\\\\p{L}\\\\p{N}_@/]|[.\\\\-][\\\\p{L}\\\\p{N}])', flags)":
     'the `terms` option: escaped words joined by `\\s+`, so a literal sits between any two repeats',
   "rules/shared/pages.data.ts: new RegExp('(?:^|[\\\\\\\\/])(?:' + names.join('|') + ')(?:[\\\\\\\\/.]|$)', 'i')":

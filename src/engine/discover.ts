@@ -1,10 +1,8 @@
-// Which files a run lints: the walk of the folders given, the ignore files, the platform's own
-// ignores, symbolic links and non-files, `--changed-since` and `--shard`. Decided here; unified-engine
-// is given the list of pages found (see `screenFolders`) and the replay the same list (see `dispatch.ts`).
+// Which files a run lints (walk, ignore files, links, `--changed-since`, `--shard`): see `screenFolders`.
 import fs from 'node:fs'
+import path from 'node:path'
 import {BoundedReadError, maxConfigBytes, readBoundedText} from '../bounded-read.js'
 import {ConfigError} from '../config.js'
-import path from 'node:path'
 import type {VFile} from 'vfile'
 import {pageStat} from '../stamp.js'
 import {discoveryFileNames, discoveryFilesAbove, type DiscoveryInputs} from '../snapshot.js'
@@ -62,9 +60,9 @@ export function mintignorePatterns(cwd: string, patterns: readonly string[]): st
     try {
       text = readBoundedText(ignoreFile, maxConfigBytes)
     } catch (error) {
-      if (!(error instanceof BoundedReadError)) continue
       // A `.mintignore` that cannot be read leaves pages linted that the site ignores: said, not skipped.
-      throw new ConfigError('Cannot read `' + (path.relative(cwd, ignoreFile) || ignoreFile) + '`: it ' + error.message)
+      if (error instanceof BoundedReadError) throw new ConfigError('Cannot read `' + (path.relative(cwd, ignoreFile) || ignoreFile) + '`: it ' + error.message)
+      continue
     }
     const prefix = relativeTo(cwd, folder)
     for (const raw of text.split(/\r?\n/)) {

@@ -54,7 +54,10 @@ export function detectFramework(has: (relative: string) => boolean, read: (relat
 function basePathOf(text: string | undefined): string | null | undefined {
   if (text === undefined) return null
   const match = /\bbasePath\s*:\s*(['"`])(\/[^'"`]*)\1/.exec(text)
-  return match ? match[2]!.replace(/\/+$/, '') || undefined : undefined
+  if (!match) return undefined
+  let end = match[2]!.length
+  while (end > 0 && match[2]!.charCodeAt(end - 1) === 47) end--
+  return match[2]!.slice(0, end) || undefined
 }
 
 /**
