@@ -30,7 +30,15 @@ export default defineRule({
       const snippets = site.snippets()
       // A file the site does not serve as a page (outside another framework's content folder) is no orphan.
       const isSnippet = (page: SitePage) => snippets.isSnippet(page) || /(^|\/)snippets\//.test(page.relative)
-      const candidates = site.linted.filter((page) => page.served && !reached.has(page.relative) && !isSnippet(page))
+      // A redirect's destination is reached by the old address it keeps alive.
+      for (const redirect of site.redirects()) {
+        const destination = redirect.destination.trim()
+        const cut = destination.search(/[?#]/)
+        const page = site.pageAt(path.posix.normalize((cut === -1 ? destination : destination.slice(0, cut)).replace(/^\/+/, '')))
+        if (page) reached.add(page.relative)
+      }
+      // A page whose front matter keeps it out of search and sidebars (`noindex`, `hidden`) is hidden on purpose.
+      const candidates = site.linted.filter((page) => page.served && !reached.has(page.relative) && !isSnippet(page) && !site.factsOf(page)?.hidden)
       if (candidates.length === 0) return
       // A page outside the navigation that another page links to is a hidden page, which the platform
       // supports on purpose (opened from a card gallery, say). Links of the linted pages are in their

@@ -45,6 +45,8 @@ export interface PageFacts {
    * body and anchors.
    */
   generated: boolean
+  /** Front matter keeps the page out of search and sidebars on purpose (`noindex: true`, `hidden: true`). */
+  hidden?: boolean
 }
 
 export const siteFactsKey = 'docsLintSite'
@@ -111,6 +113,7 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
     parseFailed,
     generated: text('openapi') !== undefined || text('openapi-schema') !== undefined || text('asyncapi') !== undefined
   }
+  if (data['noindex'] === true || data['hidden'] === true) facts.hidden = true
   const source = page.source
   // A definition (`[id]: /url`) is a link only where a reference uses it.
   const definitions: Definition[] = []
