@@ -48,8 +48,10 @@ export default defineRule({
           )
           continue
         }
-        // A page listed in two products, versions, languages or tabs is shown once in each sidebar.
-        const key = entry.division + ' ' + page.route
+        // A page listed in two products, versions, languages or tabs is shown once in each sidebar, and
+        // one listed in two groups is shown in both (a page that belongs to two topics): only a second
+        // entry in the same group is a mistake.
+        const key = entry.division + ' ' + groupKey(entry) + ' ' + page.route
         const first = seen.get(key)
         // A group's `root` may be its first page too: the platform shows the page once, as the group's.
         if (first && first.root && first.owner === entry.owner && isFirstPage(entry)) continue
@@ -63,6 +65,12 @@ export default defineRule({
     }
   }
 })
+
+/** The group that holds an entry, by its place in the config (two groups may share a name). */
+function groupKey(entry: NavigationEntry): string {
+  const owner = entry.owner?.place.start
+  return owner ? owner.line + ':' + owner.column : ''
+}
 
 function checkOperation(
   site: Site,

@@ -71,6 +71,8 @@ export function navigationEntries(navigation: Located | undefined): NavigationEn
     for (const key of divisionKeys) {
       const value = get(node, key)
       if (!value || value.type !== 'array') continue
+      // Beside `groups`, the platform drops `pages` (docs-config says so): its entries are in no sidebar.
+      if (key === 'pages' && get(node, 'groups')?.type === 'array') continue
       if (key === 'pages') walkPages(value, inner, division, node)
       else if (key === 'groups') for (const item of value.items) walkNode(item, inner, division)
       else value.items.forEach((item, index) => walkNode(item, inner, (division ? division + '.' : '') + key + '[' + index + ']'))
