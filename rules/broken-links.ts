@@ -149,7 +149,9 @@ class LinkCheck {
     const anchors = this.anchorsOf(into)
     const id = cleanId(anchor)
     if (!anchors || anchors.has(id)) return
-    const guess = new CloseMatcher([...anchors]).find(id, Math.max(2, Math.floor(id.length / 3)))
+    const close = new CloseMatcher([...anchors]).find(id, Math.max(2, Math.floor(id.length / 3)))
+    // Only the anchor the link clearly meant (`#prefectautomation` for `#prefect-automation`), never a neighbour.
+    const guess = close !== undefined && clearlyMeant(id, close) ? close : undefined
     const where = into === page ? 'this page' : '`/' + into.route + '`'
     report(
       'Unexpected anchor `#' + anchor + '`: no heading or `id` `' + id + '` in ' + where + ', expected one of its anchors' +
