@@ -63,7 +63,30 @@ export function schemaProblems(config: Located, fileName: string): SchemaProblem
     const problem = describe(issue, config)
     if (problem) problems.push(problem)
   }
-  return problems
+  return oncePerIgnoredKey(problems)
+}
+
+/**
+ * A key the platform ignores, written on many objects of one file (`collapsed` on every group, a
+ * generator's marker), is one decision: one finding on its first place, with the count of the others.
+ */
+function oncePerIgnoredKey(problems: SchemaProblem[]): SchemaProblem[] {
+  const groups = new Map<string, SchemaProblem[]>()
+  for (const problem of problems) {
+    if (problem.level !== 'warn' || problem.actual === undefined || problem.expected !== undefined || !/^Unexpected key .*: the platform ignores it$/.test(problem.reason)) continue
+    const key = problem.doc.file.path + '\u0000' + problem.actual
+    const group = groups.get(key)
+    if (group) group.push(problem)
+    else groups.set(key, [problem])
+  }
+  const dropped = new Set<SchemaProblem>()
+  for (const group of groups.values()) {
+    if (group.length < 2) continue
+    const [first, ...others] = group
+    first!.reason += ', nor on ' + others.length + (others.length === 1 ? ' other object' : ' other objects') + ' of this file that have it'
+    for (const other of others) dropped.add(other)
+  }
+  return problems.filter((problem) => !dropped.has(problem))
 }
 
 function describe(issue: SchemaIssue, config: Located): SchemaProblem | undefined {
