@@ -119,3 +119,14 @@ export const plainLinePatterns: readonly RegExp[] = [
   /^(?:[│├└┃┣┗]|[|`+\\]--)/,
   /^<?[a-z][\w+.-]*:\/\/\S+>?$/
 ]
+
+/**
+ * Lines a program prints: a status mark or pictograph first (`✅ Done`, `→ Fetching`, `🏦 Update:`), a log
+ * level in brackets or before a colon, or a timestamp. A block with one is output, however much of a
+ * logged object it shows.
+ */
+export const outputLinePatterns: readonly RegExp[] = [
+  /^(?:[✓✔✗✘✅❌⚠→←•▶►]|\p{Extended_Pictographic})/u,
+  /^\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE)\]?[:\s]/,
+  /^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/
+]

@@ -4,7 +4,7 @@ import {defineRule, type Suggestion} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {isJsxElement} from './shared/jsx.js'
 import {firstLine} from './shared/positions.js'
-import {codeLinePatterns, languages, metaFlags, plainLinePatterns, shellCommands, shellLines, tabbedCodeComponents, weakCodeLinePatterns} from './code-block-language.data.js'
+import {codeLinePatterns, languages, metaFlags, plainLinePatterns, shellCommands, shellLines, outputLinePatterns, tabbedCodeComponents, weakCodeLinePatterns} from './code-block-language.data.js'
 import {yaml} from '../src/lazy.js'
 
 interface Options {
@@ -109,8 +109,9 @@ export function guessLanguage(code: string): string | undefined {
   if (text === '' || text.length > 100_000) return undefined
   if (/^[{[]/.test(text)) {
     try {
-      JSON.parse(text)
-      return 'json'
+      const value: unknown = JSON.parse(text)
+      // A list of plain values on one line (`[0.12, 0.34]`) is a result shown, not a JSON document.
+      return Array.isArray(value) && !text.includes('\n') && value.every((item) => item === null || typeof item !== 'object') ? undefined : 'json'
     } catch {
       return undefined
     }
@@ -133,6 +134,8 @@ export function guessLanguage(code: string): string | undefined {
  */
 export function looksLikeCode(code: string): boolean {
   if (guessLanguage(code)) return true
+  // Program output: lines a program prints (`✅ Started`, `[INFO] …`, a timestamp), whatever it logs.
+  if (code.split(/\r?\n/, 20).some((line) => outputLinePatterns.some((pattern) => pattern.test(line.trim())))) return false
   let codeLines = 0
   let weakLines = 0
   let textLines = 0
