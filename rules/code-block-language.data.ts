@@ -130,3 +130,6 @@ export const outputLinePatterns: readonly RegExp[] = [
   /^\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE)\]?[:\s]/,
   /^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/
 ]
+
+/** Words of a sentence that introduces a program's output (`Example output:`, `you receive this response:`). */
+export const outputIntroduction = /\b(?:output|outputs|response|responses|prints?|printed|logs?|logged|you(?:'ll| will)? see|shows? something like|displays?)\b/i

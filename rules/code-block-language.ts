@@ -1,10 +1,11 @@
-import type {Code} from 'mdast'
+import type {Code, Parents} from 'mdast'
+import {toString} from 'mdast-util-to-string'
 import {visitParents} from '../src/walk.js'
 import {defineRule, type Suggestion} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {isJsxElement} from './shared/jsx.js'
 import {firstLine} from './shared/positions.js'
-import {codeLinePatterns, languages, metaFlags, plainLinePatterns, shellCommands, shellLines, outputLinePatterns, tabbedCodeComponents, weakCodeLinePatterns} from './code-block-language.data.js'
+import {codeLinePatterns, languages, metaFlags, plainLinePatterns, shellCommands, shellLines, outputIntroduction, outputLinePatterns, tabbedCodeComponents, weakCodeLinePatterns} from './code-block-language.data.js'
 import {yaml} from '../src/lazy.js'
 
 interface Options {
@@ -62,7 +63,7 @@ export default defineRule<Options>({
         const group = parent && isJsxElement(parent) && parent.name && tabbed.has(parent.name) ? parent.name : undefined
         const lang = node.lang?.trim() ?? ''
         if (!group) {
-          if (lang === '' && looksLikeCode(node.value)) {
+          if (lang === '' && looksLikeCode(node.value) && !(introducesOutput(parent, node) && !guessLanguage(node.value))) {
             report({
               message: 'Missing language on code block, expected a language after the opening fence, such as `bash`, `json` or `text`',
               place,
@@ -171,6 +172,19 @@ function entriesIn(value: unknown, enough: number): number {
     count += entriesIn(child, enough - count)
   }
   return count
+}
+
+/**
+ * Whether the paragraph right before a block says output follows (`Example output:`, `and receive the
+ * following response:`): what a program shows is text, however structured.
+ */
+function introducesOutput(parent: Parents | undefined, node: Code): boolean {
+  if (!parent) return false
+  const index = parent.children.indexOf(node as never)
+  const before = index > 0 ? parent.children[index - 1] : undefined
+  if (before?.type !== 'paragraph') return false
+  const text = toString(before).trim()
+  return text.endsWith(':') && outputIntroduction.test(text.slice(text.lastIndexOf('.', text.length - 2) + 1))
 }
 
 /** Add the guessed language after the opening fence; only a suggestion, since a guess can be wrong. */
