@@ -36,6 +36,14 @@ export const ruleInfos: RuleInfo[] = [
     "site": false
   },
   {
+    "id": "code-syntax",
+    "severity": "warn",
+    "summary": "JSON, YAML, TOML, JavaScript, TypeScript and Python code blocks, and the JSON bodies of `curl` commands, parse",
+    "fixable": false,
+    "url": "https://docs-lint.dev/rules/code-syntax",
+    "site": false
+  },
+  {
     "id": "color-contrast",
     "severity": "warn",
     "summary": "Theme colours reach WCAG 2.1 contrast (4.5:1) against the light and dark backgrounds",
