@@ -71,12 +71,16 @@ export const fragmentMarks: readonly RegExp[] = [
   // A placeholder in angle brackets: `<YOUR_API_KEY>`, `<api key>`, `<your-id>`.
   /<(?:[A-Z][A-Z0-9]*(?:[_ -][A-Z0-9]+)+|[A-Za-z][\w-]*(?: [\w-]+)+|(?:your|my|insert|enter|replace)[\w -]*)>/ig,
   // A placeholder in square brackets: `[YOUR_TOKEN]`, `[your value]`.
-  /\[(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|(?:your|my|insert|enter|replace)\b[^\]\n]*)\]/ig,
-  // A line that describes the code it stands for: `[Code snippet showing the new behaviour]`.
-  /^[ \t]*\[[A-Z][a-z]+(?: [\w'-]+){2,}\][ \t]*$/mg,
+  /\[(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|(?:your|my|insert|enter|replace)\b[^[\]\n]*)\]/ig,
   // A comment that introduces output or a result, which follows as text: `# Output:`, `// Result`, `# =>`.
   /(?:#|\/\/)[ \t]*(?:=>|->|(?:example )?(?:outputs?|results?|returns?|prints?|responses?)\b)/ig
 ]
+
+/**
+ * Lines that mark a fragment in every language, each pattern tested on one line: a line that
+ * describes the code it stands for, `[Code snippet showing the new behaviour]`.
+ */
+export const fragmentLines: readonly RegExp[] = [/^[ \t]*\[[A-Z][a-z]+(?: [\w'-]+){2,}\][ \t]*$/]
 
 /**
  * Words of a comment that stands for code left out (`# your code here`, `// rest of the config`,
@@ -88,18 +92,23 @@ export const elisionComment = /\b(?:(?:your|my)\b[\w ,-]{0,40}\b(?:code|logic|im
 export const anglePlaceholderMark = /<[A-Za-z][\w.-]*>/g
 
 /**
- * A signature as API references write it, not a call: `page.goto(url: string): Promise<void>`, or
- * its last line `): Promise<void>` with no body after it. A call followed by `: Type` is no
- * JavaScript (a `case` starts with its keyword, a ternary with `?`). And a placeholder key,
- * `{ <Operator>: <Value> }`.
+ * Lines of a signature as API references write it, not a call: `page.goto(url: string): Promise<void>`,
+ * or the last line `): Promise<void>` of one with no body after it. A call followed by `: Type` is no
+ * JavaScript (a `case` starts with its keyword, a ternary with `?`).
  */
-export const scriptSignatureMark = /^[ \t]*(?:(?:const|let|var)[ \t]+[\w$]+[ \t]*=[ \t]*)?(?:await[ \t]+)?[\w$.]+(?:<[^<>\n]*>)?\([^\n]*\)[ \t]*:[ \t]*[\w$<{[('"]|^[ \t]*\)[ \t]*:[ \t]*[^\n{=]*$|<[A-Za-z][\w-]*>:/mg
+export const scriptSignatureLines: readonly RegExp[] = [
+  /^[ \t]*(?:(?:const|let|var)[ \t]+[\w$]+[ \t]*=[ \t]*)?(?:await[ \t]+)?[\w$.]+(?:<[^<>\n]*>)?\([^\n]*\)[ \t]*:[ \t]*[\w$<{[('"]/,
+  /^[ \t]*\)[ \t]*:[^\n{=]*$/
+]
+
+/** A placeholder key in JavaScript, where JSX has no `>:`: `{ <Operator>: <Value> }`. */
+export const placeholderKeyMark = /<[A-Za-z][\w-]*>:/g
 
 /**
  * A signature in Python notation: `client.get(id: str) -> Item`, `runner.bus -> Bus`. Python writes
  * `->` only in a `def`, whose line ends with `:`.
  */
-export const pythonSignatureMark = /->[^\n:#]*$/mg
+export const pythonSignatureMark = /->[^\n:#>]*$/mg
 
 /**
  * The first line of a block in another language than its fence says: a command (`docker run`), a
@@ -164,20 +173,16 @@ export const jsonPlaceholderMark = /:\s*(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|(?:your
  * the grammar's, so it is not reported. A `yield` with no value, a parenthesized target or context
  * managers of `with`, an `as` capture in a `case` pattern, a float written `1.`.
  */
-export const pythonGrammarGaps: readonly RegExp[] = [
-  /^[ \t]*yield[ \t]*(?:#.*)?$/mg,
-  /\(yield\)/g,
-  /\bas[ \t]*\(/g,
-  /\bwith[ \t]*\(/g,
-  /^[ \t]*case\b[^\n]*(?:\bas\b|\(\))/mg,
-  /(?<![\w.])\d+\.(?![\w.])/g
-]
+export const pythonGrammarGaps: readonly RegExp[] = [/\(yield\)/g, /\bas[ \t]*\(/g, /\bwith[ \t]*\(/g, /(?<![\w.])\d+\.(?![\w.])/g]
+
+/** The same, for constructs of a whole line, each pattern tested on one line: a bare `yield`, a `case` with `as` or `()`. */
+export const pythonGrammarGapLines: readonly RegExp[] = [/^[ \t]*yield[ \t]*(?:#.*)?$/, /^[ \t]*case\b.*(?:\bas\b|\(\))/]
 
 /** A Python line run by IPython or a notebook rather than Python: `%pip install x`, `!ls`. */
 export const pythonMagicLine = /^[ \t]*[%!]/
 
 /** A Shiki notation comment (`// [!code highlight]`, `# [!code ++]`): not part of the code. */
-export const annotationComment = /[ \t]*(?:\/\/|#|\/\*|<!--)[ \t]*\[!code [^\]\n]*\][ \t]*(?:\*\/|-->)?/g
+export const annotationComment = /(?:\/\/|#|\/\*|<!--)[ \t]*\[!code [^[\]\n]*\][ \t]*(?:\*\/|-->)?/g
 
 /**
  * What a parser's reason says, as the start of the message (before ` in <language> code block`) and

@@ -8,7 +8,7 @@ import {curlBodies} from './shared/curl-bodies.js'
 import {
   anglePlaceholderMark, annotationComment, diffLine, elisionMark, ignoredReasons, jsonStart, scriptElisionMark, closingTokens, dotenvLine, elisionComment, httpMessageLine, outputLine, expectedTokens, foreignFirstLine, fragmentMarks,
   jsonPlaceholderMark, pythonGrammarGaps, pythonKeywords, pythonMagicLine, pythonParameterType, pythonSignatureMark, reasonWording, scriptKeywords,
-  scriptSignatureMark, scriptSubstitutionMark, shellLanguages, substitutionMark, syntaxLanguages, transcriptLines, type SyntaxLanguage
+  scriptSignatureLines, scriptSubstitutionMark, placeholderKeyMark, fragmentLines, pythonGrammarGapLines, shellLanguages, substitutionMark, syntaxLanguages, transcriptLines, type SyntaxLanguage
 } from './code-syntax.data.js'
 
 /** Blocks longer than this are not parsed: generated data, not an example a reader types. */
@@ -34,7 +34,7 @@ export default defineRule({
   create() {
     return function (tree, {page, report}) {
       visit(tree, 'code', (node) => {
-        const lang = (node.lang ?? '').toLowerCase().replace(/\{.*$/, '')
+        const lang = languageOf(node.lang)
         const language = Object.hasOwn(syntaxLanguages, lang) ? syntaxLanguages[lang] : undefined
         const problems = language ? [blockProblem(node.value, language)] : shells.has(lang) ? curlProblems(node.value) : []
         for (const problem of problems) {
@@ -47,6 +47,13 @@ export default defineRule({
     }
   }
 })
+
+/** A fence's language, lower-cased, without line highlights written against it (`json{1,3}`). */
+function languageOf(lang: string | null | undefined): string {
+  const text = (lang ?? '').toLowerCase()
+  const brace = text.indexOf('{')
+  return brace === -1 ? text : text.slice(0, brace)
+}
 
 /** The syntax error of a block in `language`, unless there is none or the block is a fragment. */
 export function blockProblem(value: string, language: SyntaxLanguage): BlockProblem | undefined {
@@ -70,7 +77,7 @@ export function curlProblems(value: string): Array<BlockProblem | undefined> {
     const checks = [{text: body.text, check: checkJson('json'), toBlock: (offset: number) => offset}]
     if (lines) checks.push({text: body.text, check: lines, toBlock: (offset: number) => offset})
     const found = furthestProblem(checks, firstMark(body.text, json))
-    if (!found || isNotation(body.text, found.offset, json)) return undefined
+    if (!found || (body.text[found.offset] !== "'" && isNotation(body.text, found.offset, json))) return undefined
     const problem = describe(body.text, found, {where: 'JSON body of a `curl` command', name: 'JSON', strict: true})
     return {...problem, offset: body.toBlock(problem.offset)}
   })
@@ -250,11 +257,19 @@ function withoutAnnotations(value: string, language: SyntaxLanguage): string {
  */
 function firstMark(text: string, language: SyntaxLanguage): number {
   const marks = [...fragmentMarks]
-  if (language.parser === 'script') marks.push(scriptElisionMark, scriptSubstitutionMark, scriptSignatureMark)
-  else marks.push(elisionMark, substitutionMark, anglePlaceholderMark)
+  const lineMarks = [...fragmentLines]
+  if (language.parser === 'script') {
+    marks.push(scriptElisionMark, scriptSubstitutionMark, placeholderKeyMark)
+    lineMarks.push(...scriptSignatureLines)
+  } else {
+    marks.push(elisionMark, substitutionMark, anglePlaceholderMark)
+  }
   if (language.parser === 'json') marks.push(jsonPlaceholderMark)
-  if (language.parser === 'python') marks.push(pythonSignatureMark, ...pythonGrammarGaps)
-  let first = Math.min(firstElisionComment(text), language.parser === 'python' ? firstCommentedBody(text) : Infinity)
+  if (language.parser === 'python') {
+    marks.push(pythonSignatureMark, ...pythonGrammarGaps)
+    lineMarks.push(...pythonGrammarGapLines)
+  }
+  let first = Math.min(firstElisionComment(text), firstMarkedLine(text, lineMarks), language.parser === 'python' ? firstCommentedBody(text) : Infinity)
   for (const mark of marks) {
     for (const found of text.matchAll(mark)) {
       if (found.index >= first) break
@@ -265,6 +280,21 @@ function firstMark(text: string, language: SyntaxLanguage): number {
     }
   }
   return first > text.length ? first : text.lastIndexOf('\n', first - 1) + 1
+}
+
+/** The offset of the first line one of `patterns` matches. */
+function firstMarkedLine(text: string, patterns: readonly RegExp[]): number {
+  let start = 0
+  for (const line of text.split('\n')) {
+    if (patterns.some((pattern) => pattern.test(line))) return start
+    start += line.length + 1
+  }
+  return Infinity
+}
+
+/** Whether a Python line opens a block: it ends with `:`, before any comment. */
+function opensBlock(line: string): boolean {
+  return line.replace(/#.*/, '').trimEnd().endsWith(':')
 }
 
 /** Whether `offset` is inside a string literal that opens on its line, before any comment. */
@@ -305,8 +335,9 @@ function isForeign(value: string, language: SyntaxLanguage): boolean {
  * optional member (`title?: string`) or array type (`messages: Message[]`) where a value goes, or
  * an object shown on its own as a value (`{ "id": 1 }` after `// Response`). In Python: a parameter
  * and its type (`env: str`) where an argument goes. In JSON: a type or a name where a value goes
- * (`"id": string`), a note in brackets (`(optional)`), a `# heading` or a second value after the
- * first (examples one after the other). And the end of any block cut after a `,`.
+ * (`"id": string`), a note in brackets (`(optional)`), a single-quoted string (a Python or JavaScript
+ * object shown as JSON), a `# heading` or a second value after the first (examples one after the
+ * other). And the end of any block cut after a `,`.
  */
 function isNotation(text: string, offset: number, language: SyntaxLanguage): boolean {
   const at = text.slice(offset, offset + 40)
@@ -320,7 +351,8 @@ function isNotation(text: string, offset: number, language: SyntaxLanguage): boo
       if (pythonParameterType.test(at)) return true
       break
     case 'json':
-      if (/^[A-Za-z_$(]/.test(at)) return true
+      // A name, a type, a note in brackets, or another language's object (`{'id': 1}` from Python).
+      if (/^[A-Za-z_$(']/.test(at)) return true
       if (/^\s*$/.test(lineStart) && (at.startsWith('#') || (/^[{[]/.test(at) && /[}\]]$/.test(codeBefore(text, offset))))) return true
       break
   }
@@ -354,7 +386,7 @@ function firstCommentedBody(text: string): number {
   let start = 0
   for (const [index, line] of lines.entries()) {
     start += line.length + 1
-    if (!/:[ \t]*(?:#.*)?$/.test(line) || line.trim().startsWith('#')) continue
+    if (!opensBlock(line)) continue
     const indent = /^[ \t]*/.exec(line)![0].length
     let commented = false
     for (const next of lines.slice(index + 1)) {
@@ -384,7 +416,7 @@ function tokenReason(text: string, offset: number, context: Context): string | u
   if (!/^[ \t]*$/.test(text.slice(lineStart, offset))) return undefined
   const previous = codeBefore(text, lineStart).split('\n').at(-1) ?? ''
   const indent = (line: string) => /^[ \t]*/.exec(line)![0].length
-  return /:[ \t]*(?:#.*)?$/.test(previous) && offset - lineStart <= indent(previous) ? 'missing-indent' : undefined
+  return opensBlock(previous) && offset - lineStart <= indent(previous) ? 'missing-indent' : undefined
 }
 
 /** Where a message says the error is (`JSON code block`), the language's name, and whether it is strict JSON. */
