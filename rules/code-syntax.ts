@@ -79,7 +79,8 @@ export function curlProblems(value: string): Array<BlockProblem | undefined> {
     const found = furthestProblem(checks, firstMark(body.text, json))
     if (!found || (body.text[found.offset] !== "'" && isNotation(body.text, found.offset, json))) return undefined
     const problem = describe(body.text, found, {where: 'JSON body of a `curl` command', name: 'JSON', strict: true})
-    return {...problem, offset: body.toBlock(problem.offset)}
+    const start = body.toBlock(problem.offset)
+    return {...problem, offset: start, length: body.endInBlock(problem.offset + problem.length) - start}
   })
 }
 

@@ -3,7 +3,17 @@
 /** A request body: its text after shell quoting, and how its offsets map back to the block's. */
 export interface CurlBody {
   text: string
+  /** Where the character at `offset` of the body starts in the block (at its `\` when it was escaped). */
   toBlock(offset: number): number
+  /** Where the text of the body up to `end` ends in the block (after the escaped character). */
+  endInBlock(end: number): number
+}
+
+/** A quoted value: its text, and where each of its characters starts and ends in the command. */
+interface Quoted {
+  text: string
+  toCommand(offset: number): number
+  endInCommand(end: number): number
 }
 
 /** The options whose value is the request body. */
@@ -22,7 +32,11 @@ export function curlBodies(block: string): CurlBody[] {
       const start = match.index + match[0].length
       const body = command.text[start] === "'" ? singleQuoted(command.text, start) : doubleQuoted(command.text, start)
       if (!body || !/^\s*[{[]/.test(body.text)) continue
-      bodies.push({text: body.text, toBlock: (offset) => command.start + body.toCommand(offset)})
+      bodies.push({
+        text: body.text,
+        toBlock: (offset) => command.start + body.toCommand(offset),
+        endInBlock: (end) => command.start + body.endInCommand(end)
+      })
     }
   }
   return bodies
@@ -66,22 +80,25 @@ function endsWord(text: string, after: number): boolean {
   return after >= text.length || /[\s\\;&|)]/.test(text[after]!)
 }
 
-function singleQuoted(text: string, start: number): {text: string; toCommand(offset: number): number} | undefined {
+function singleQuoted(text: string, start: number): Quoted | undefined {
   const end = text.indexOf("'", start + 1)
   if (end === -1 || !endsWord(text, end + 1)) return undefined
-  return {text: text.slice(start + 1, end), toCommand: (offset) => start + 1 + offset}
+  return {text: text.slice(start + 1, end), toCommand: (offset) => start + 1 + offset, endInCommand: (offset) => start + 1 + offset}
 }
 
-function doubleQuoted(text: string, start: number): {text: string; toCommand(offset: number): number} | undefined {
+function doubleQuoted(text: string, start: number): Quoted | undefined {
   let body = ''
-  // The command offset of each character of the body.
-  const sources: number[] = []
+  // Where each character of the body starts and ends in the command: `\"` is two characters there.
+  const starts: number[] = []
+  const ends: number[] = []
   for (let index = start + 1; index < text.length; index++) {
     const character = text[index]!
     if (character === '"') {
       if (!endsWord(text, index + 1)) return undefined
-      sources.push(index)
-      return {text: body, toCommand: (offset) => sources[Math.min(offset, sources.length - 1)]!}
+      starts.push(index)
+      ends.push(index)
+      const at = (list: number[], offset: number) => list[Math.max(0, Math.min(offset, list.length - 1))]!
+      return {text: body, toCommand: (offset) => at(starts, offset), endInCommand: (end) => (end === 0 ? at(starts, 0) : at(ends, end - 1) + 1)}
     }
     if (character === '$' || character === '`') return undefined
     if (character === '\\' && index + 1 < text.length) {
@@ -92,13 +109,15 @@ function doubleQuoted(text: string, start: number): {text: string; toCommand(off
       }
       if ('"\\$`'.includes(next)) {
         body += next
-        sources.push(index)
+        starts.push(index)
+        ends.push(index + 1)
         index++
         continue
       }
     }
     body += character
-    sources.push(index)
+    starts.push(index)
+    ends.push(index)
   }
   return undefined
 }
