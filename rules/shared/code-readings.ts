@@ -118,7 +118,24 @@ function dedented(text: string): Reading {
  */
 const commentedJson: SyntaxCheck = (text) => {
   const problem = checkJson('json')(text)
-  return problem && /^\/[/*]/.test(text.slice(problem.offset)) ? checkJson('jsonc')(text) : problem
+  return problem && hasComment(text) ? checkJson('jsonc')(text) : problem
+}
+
+/** Whether JSON text has a `//` or `/*` comment outside its strings. */
+function hasComment(text: string): boolean {
+  let inString = false
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index]
+    if (inString) {
+      if (character === '\\') index++
+      else if (character === '"' || character === '\n') inString = false
+    } else if (character === '"') {
+      inString = true
+    } else if (character === '/' && (text[index + 1] === '/' || text[index + 1] === '*')) {
+      return true
+    }
+  }
+  return false
 }
 
 /** JSON Lines: every line a JSON value, as streaming APIs and logs show them. */
