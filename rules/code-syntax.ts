@@ -14,6 +14,27 @@ import {closingTokens, expectedTokens, ignoredReasons, reasonWording, shellLangu
 /** Blocks longer than this are not parsed: generated data, not an example a reader types. */
 const maxBlockLength = 100_000
 
+/**
+ * Blocks whose brackets nest deeper than this are not parsed: no example does, and the parsers recurse
+ * (a stack overflow) or slow down on them.
+ */
+const maxNesting = 100
+
+/** Whether a block's brackets, counted in its raw text, nest deeper than `maxNesting`. */
+function nestsTooDeep(value: string): boolean {
+  let depth = 0
+  for (let index = 0; index < value.length; index++) {
+    const character = value.charCodeAt(index)
+    // ( [ { open, ) ] } close.
+    if (character === 40 || character === 91 || character === 123) {
+      if (++depth > maxNesting) return true
+    } else if ((character === 41 || character === 93 || character === 125) && depth > 0) {
+      depth--
+    }
+  }
+  return false
+}
+
 const shells = new Set(shellLanguages)
 
 /** A syntax error of a block: where (an offset in the block's text), and the words of its message. */
@@ -56,7 +77,7 @@ function languageOf(lang: string | null | undefined): string {
 
 /** The syntax error of a block in `language`, unless there is none or the block is a fragment. */
 export function blockProblem(value: string, language: SyntaxLanguage): BlockProblem | undefined {
-  if (value.length > maxBlockLength || value.trim() === '' || isNotCode(value, language.parser)) return undefined
+  if (value.length > maxBlockLength || value.trim() === '' || nestsTooDeep(value) || isNotCode(value, language.parser)) return undefined
   const text = withoutAnnotations(value, language.parser)
   const cut = firstMark(text, language.parser)
   if (cut === 0) return undefined
@@ -68,7 +89,7 @@ export function blockProblem(value: string, language: SyntaxLanguage): BlockProb
 
 /** The syntax errors of the JSON bodies of a shell block's `curl` commands. */
 export function curlProblems(value: string): Array<BlockProblem | undefined> {
-  if (value.length > maxBlockLength || !value.includes('curl')) return []
+  if (value.length > maxBlockLength || !value.includes('curl') || nestsTooDeep(value)) return []
   return curlBodies(value).map((body) => {
     // A body is sent as it is: comments and trailing commas are errors, JSON Lines (`x-ndjson`) are not.
     const lines = jsonLines(body.text)
