@@ -2,6 +2,7 @@ import type {Rule} from '../src/rule.js'
 import apiExamples from './api-examples.js'
 import brokenLinks from './broken-links.js'
 import codeBlockLanguage from './code-block-language.js'
+import codeSyntax from './code-syntax.js'
 import colorContrast from './color-contrast.js'
 import componentAttributes from './component-attributes.js'
 import componentNesting from './component-nesting.js'
@@ -27,6 +28,7 @@ export const rules: ReadonlyArray<Rule<any>> = [
   apiExamples,
   brokenLinks,
   codeBlockLanguage,
+  codeSyntax,
   colorContrast,
   componentAttributes,
   componentNesting,

@@ -39,6 +39,15 @@ export const ruleInfos: RuleInfo[] = [
     "page": true
   },
   {
+    "id": "code-syntax",
+    "severity": "warn",
+    "summary": "JSON, YAML, TOML, JavaScript, TypeScript and Python code blocks, and the JSON bodies of `curl` commands, parse",
+    "fixable": false,
+    "url": "https://docs-lint.dev/rules/code-syntax",
+    "site": false,
+    "page": true
+  },
+  {
     "id": "color-contrast",
     "severity": "warn",
     "summary": "Theme colours reach WCAG 2.1 contrast (4.5:1) against the light and dark backgrounds",
