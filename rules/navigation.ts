@@ -14,7 +14,7 @@ export default defineRule({
   defaults: {},
   site() {
     return function (site: Site, context: SiteContext) {
-      const seen = new Map<string, NavigationEntry>()
+      const seen = new Map<string, NavigationEntry[]>()
       // A remote OpenAPI file is named by many entries: say once that its operations were not checked.
       const remoteNoticed = new Set<string>()
       let routes: CloseMatcher | undefined
@@ -49,27 +49,28 @@ export default defineRule({
           continue
         }
         // A page listed in two products, versions, languages or tabs is shown once in each sidebar, and
-        // one listed in two groups is shown in both (a page that belongs to two topics): only a second
-        // entry in the same group is a mistake.
-        const key = entry.division + ' ' + groupKey(entry) + ' ' + page.route
-        const first = seen.get(key)
+        // one listed in two separate groups is shown in both (a page that belongs to two topics): only a
+        // second entry in the same group, or in a group inside it, is a mistake.
+        const key = entry.division + ' ' + page.route
+        const earlier = seen.get(key) ?? []
+        const first = earlier.find((other) => nested(other.groups, entry.groups))
         // A group's `root` may be its first page too: the platform shows the page once, as the group's.
         if (first && first.root && first.owner === entry.owner && isFirstPage(entry)) continue
         if (first) {
           const at = first.node.place.start
           report('Unexpected duplicate navigation entry `' + entry.value + '`, already listed at ' + at.line + ':' + at.column + ': expected each page once', 'warn')
         } else {
-          seen.set(key, entry)
+          seen.set(key, [...earlier, entry])
         }
       }
     }
   }
 })
 
-/** The group that holds an entry, by its place in the config (two groups may share a name). */
-function groupKey(entry: NavigationEntry): string {
-  const owner = entry.owner?.place.start
-  return owner ? owner.line + ':' + owner.column : ''
+/** Whether two entries' groups are one inside the other (or the same): the labels of one start the other's. */
+function nested(a: readonly string[], b: readonly string[]): boolean {
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a]
+  return shorter.every((label, index) => longer[index] === label)
 }
 
 function checkOperation(
