@@ -111,8 +111,8 @@ export function guessLanguage(code: string): string | undefined {
   if (/^[{[]/.test(text)) {
     try {
       const value: unknown = JSON.parse(text)
-      // A list of plain values on one line (`[0.12, 0.34]`) is a result shown, not a JSON document.
-      return Array.isArray(value) && !text.includes('\n') && value.every((item) => item === null || typeof item !== 'object') ? undefined : 'json'
+      // A list of numbers on one line (`[0.12, 0.34]`) is a result shown, not a JSON document.
+      return Array.isArray(value) && !text.includes('\n') && value.every((item) => typeof item === 'number') ? undefined : 'json'
     } catch {
       return undefined
     }

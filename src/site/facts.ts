@@ -45,7 +45,7 @@ export interface PageFacts {
    * body and anchors.
    */
   generated: boolean
-  /** Front matter keeps the page out of search and sidebars on purpose (`noindex: true`, `hidden: true`). */
+  /** Front matter keeps the page out of search and sidebars on purpose (`noindex`, `hidden`, a `redirect` stub). */
   hidden?: boolean
 }
 
@@ -113,7 +113,8 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
     parseFailed,
     generated: text('openapi') !== undefined || text('openapi-schema') !== undefined || text('asyncapi') !== undefined
   }
-  if (data['noindex'] === true || data['hidden'] === true) facts.hidden = true
+  // A stub kept at an old address (`redirect: /new/place`) is reached by that address, not by the navigation.
+  if (data['noindex'] === true || data['hidden'] === true || typeof data['redirect'] === 'string') facts.hidden = true
   const source = page.source
   // A definition (`[id]: /url`) is a link only where a reference uses it.
   const definitions: Definition[] = []

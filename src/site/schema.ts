@@ -73,7 +73,7 @@ export function schemaProblems(config: Located, fileName: string): SchemaProblem
 function oncePerIgnoredKey(problems: SchemaProblem[]): SchemaProblem[] {
   const groups = new Map<string, SchemaProblem[]>()
   for (const problem of problems) {
-    if (problem.level !== 'warn' || problem.actual === undefined || problem.expected !== undefined || !/^Unexpected key .*: the platform ignores it$/.test(problem.reason)) continue
+    if (problem.level !== 'warn' || problem.actual === undefined || problem.expected !== undefined || !/^Unexpected key [^:]*: the platform ignores it(?: beside [^:]*| here)?$/.test(problem.reason)) continue
     const key = problem.doc.file.path + '\u0000' + problem.actual
     const group = groups.get(key)
     if (group) group.push(problem)
