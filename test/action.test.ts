@@ -103,12 +103,19 @@ describe('GitHub Action (scripts/action.sh as the composite action runs it)', ()
     const second = runAction(repo, event, {DOCS_LINT_CACHE: 'true', DOCS_LINT_ONLY_CHANGED: 'false'})
     expect(second.stdout).toBe(first.stdout)
     expect(second.status).toBe(first.status)
-    // The second run stamps the pages the first linted in its own thread (see docs/cli.mdx); from then on
-    // the cache holds: a third run over the same pages leaves it as it is.
-    const settled = fs.readFileSync(path.join(repo, '.docs-lint-cache'))
-    const third = runAction(repo, event, {DOCS_LINT_CACHE: 'true', DOCS_LINT_ONLY_CHANGED: 'false'})
-    expect(third.stdout).toBe(first.stdout)
-    expect(fs.readFileSync(path.join(repo, '.docs-lint-cache')).equals(settled)).toBe(true)
+    // A later run stamps the pages an earlier one linted in its own thread, once their change time is
+    // safely past (see docs/cli.mdx); from then on the cache holds: a run over the same pages leaves it
+    // as it is. On a busy machine that may take one more run, never more than a few.
+    let settled = fs.readFileSync(path.join(repo, '.docs-lint-cache'))
+    let unchanged = false
+    for (let run = 0; run < 4 && !unchanged; run++) {
+      const next = runAction(repo, event, {DOCS_LINT_CACHE: 'true', DOCS_LINT_ONLY_CHANGED: 'false'})
+      expect(next.stdout).toBe(first.stdout)
+      const now = fs.readFileSync(path.join(repo, '.docs-lint-cache'))
+      unchanged = now.equals(settled)
+      settled = now
+    }
+    expect(unchanged, 'the cache settles: a run over the same pages leaves it as it is').toBe(true)
     const action = fs.readFileSync(path.join(project, 'action.yml'), 'utf8')
     expect(action).toContain('uses: actions/cache@v4')
     expect(action).toContain('path: .docs-lint-cache')
