@@ -18,24 +18,12 @@ import {
   type PublishDiagnosticsParams
 } from 'vscode-languageserver-protocol/node.js'
 import {runCli, tempSite} from './helpers/cli.js'
+import {generator} from './helpers/fake-secrets.js'
 
 // Twenty kinds of credentials, in code blocks, inline code, JSX attributes, prose and front matter:
 // no output of docs-lint may show more than the first four characters of any of them. The secrets
 // are made at run time from a fixed seed (random, so the detectors take them for real) and their
 // vendor prefixes are split in this file, so no literal here looks like a credential.
-
-/** A small seeded generator (mulberry32): the same secrets on every run. */
-function generator(seed: number): (alphabet: string, length: number) => string {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let value = state
-    value = Math.imul(value ^ (value >>> 15), value | 1)
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61)
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296
-  }
-  return (alphabet, length) => Array.from({length}, () => alphabet[Math.floor(next() * alphabet.length)]).join('')
-}
 
 const random = generator(0x5eed)
 // No vowels: random runs never spell a word that marks a placeholder (`test`, `demo`, `your`).
