@@ -2,6 +2,8 @@
 
 /** Apply one redirect rule (`:param` and `*` wildcards) to a `/route`; undefined when it does not match. */
 export function applyRedirect(route: string, source: string, destination: string): string | undefined {
+  // A browser never sends the `#anchor` of an address, so a source holding one matches no request.
+  if (source.includes('#')) return undefined
   const normalize = (value: string) => '/' + trimSlashes(value.split(/[?#]/)[0]!)
   const from = normalize(source)
   if (!/[:*]/.test(from)) return from === route ? destination : undefined
