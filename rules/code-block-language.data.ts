@@ -120,6 +120,9 @@ export const plainLinePatterns: readonly RegExp[] = [
   /^<?[a-z][\w+.-]*:\/\/\S+>?$/
 ]
 
+/** A line of a diagram: box-drawing characters or arrows anywhere (`api ──► queue`, `state ← event`). */
+export const diagramLine = /[\u2500-\u257F\u2190-\u21FF\u25B2-\u25C4]/
+
 /**
  * Lines a program prints: a status mark or pictograph first (`✅ Done`, `→ Fetching`, `🏦 Update:`), a log
  * level in brackets or before a colon, or a timestamp. A block with one is output, however much of a
@@ -128,8 +131,10 @@ export const plainLinePatterns: readonly RegExp[] = [
 export const outputLinePatterns: readonly RegExp[] = [
   /^(?:[✓✔✗✘✅❌⚠→←•▶►]|\p{Extended_Pictographic})/u,
   /^\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE)\]?[:\s]/,
-  /^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/
+  /^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/,
+  // A turn of a conversation: a speaker, then a sentence (`AI: I will turn on the lights now.`).
+  /^(?:AI|Assistant|Agent|Bot|Caller|Customer|Human|User):\s+[A-Z][^:;{}()=]*\s[^:;{}()=]*[.?!]$/
 ]
 
 /** Words of a sentence that introduces a program's output (`Example output:`, `you receive this response:`). */
-export const outputIntroduction = /\b(?:output|outputs|response|responses|prints?|printed|logs?|logged|you(?:'ll| will)? see|shows? something like|displays?)\b/i
+export const outputIntroduction = /\b(?:output|outputs|response|responses|prints?|printed|logs?|logged|respond(?:s|ed)? with|repl(?:y|ies|ied) with|you(?:'ll| will)? see|shows? something like|displays?)\b/i

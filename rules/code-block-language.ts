@@ -1,11 +1,12 @@
 import type {Code, Parents} from 'mdast'
+import type {Position} from 'unist'
 import {toString} from 'mdast-util-to-string'
 import {visitParents} from '../src/walk.js'
 import {defineRule, type Suggestion} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {isJsxElement} from './shared/jsx.js'
 import {firstLine} from './shared/positions.js'
-import {codeLinePatterns, languages, metaFlags, plainLinePatterns, shellCommands, shellLines, outputIntroduction, outputLinePatterns, tabbedCodeComponents, weakCodeLinePatterns} from './code-block-language.data.js'
+import {codeLinePatterns, diagramLine, languages, metaFlags, plainLinePatterns, shellCommands, shellLines, outputIntroduction, outputLinePatterns, tabbedCodeComponents, weakCodeLinePatterns} from './code-block-language.data.js'
 import {yaml} from '../src/lazy.js'
 
 interface Options {
@@ -48,6 +49,9 @@ export default defineRule<Options>({
   defaults: {indented: true},
   create(options) {
     return function (tree, {page, report}) {
+      // A block that holds a fence of its own kind (```` ```mermaid ```` in an ```` ```mdx ```` skeleton) ends at
+      // that inner block's closing fence; the outer block's closing fence then opens a new block.
+      let closedEarly: NestedFence | undefined
       visitParents(tree, 'code', (node, ancestors) => {
         const start = node.position?.start.offset
         if (start === undefined) return
@@ -62,6 +66,16 @@ export default defineRule<Options>({
         const parent = ancestors.at(-1)
         const group = parent && isJsxElement(parent) && parent.name && tabbed.has(parent.name) ? parent.name : undefined
         const lang = node.lang?.trim() ?? ''
+        if (lang === '' && closedEarly) {
+          report({
+            message: 'Unexpected fence inside this block: it holds ' + closedEarly.inner + ' at line ' + closedEarly.innerLine +
+              ', whose closing fence ends this block early (the fence at line ' + node.position!.start.line + ' then opens a new one), expected a longer fence around this block (' + closedEarly.longer + ')',
+            place: closedEarly.place
+          })
+          closedEarly = undefined
+          return
+        }
+        closedEarly = nestedFence(node, page) ?? closedEarly
         if (!group) {
           if (lang === '' && looksLikeCode(node.value) && !(introducesOutput(parent, node) && !guessLanguage(node.value))) {
             report({
@@ -96,6 +110,37 @@ export default defineRule<Options>({
     }
   }
 })
+
+interface NestedFence {
+  /** The outer block's opening line. */
+  place: Position | undefined
+  /** The inner block (`` a `mermaid` block ``) and its line. */
+  inner: string
+  innerLine: number
+  /** The fence the outer block needs (`four backticks`). */
+  longer: string
+}
+
+const counts = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine']
+
+/** The first line of a fenced block's content that opens a fence the block's own closing fence would end. */
+function nestedFence(node: Code, page: Page): NestedFence | undefined {
+  const start = node.position?.start
+  if (start?.offset === undefined) return undefined
+  const opening = /^ {0,3}(`{3,}|~{3,})([^\n]*)/.exec(page.source.slice(start.offset, start.offset + 1000))
+  if (!opening) return undefined
+  const fence = opening[1]!
+  const lines = node.value.split(/\r?\n/)
+  for (const [index, line] of lines.entries()) {
+    const inner = /^ {0,3}(`{3,}|~{3,})([A-Za-z][\w+#.-]*)/.exec(line)
+    if (inner && inner[1]![0] === fence[0] && inner[1]!.length >= fence.length) {
+      const size = inner[1]!.length + 1
+      const count = size < counts.length ? counts[size]! : String(size)
+      return {place: firstLine(node, page), inner: 'a `' + inner[2]! + '` block', innerLine: start.line + 1 + index, longer: count + (fence[0] === '`' ? ' backticks' : ' tildes')}
+    }
+  }
+  return undefined
+}
 
 const shellCommand = new Set(shellCommands)
 const httpRequest = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \S+ HTTP\/\d(?:\.\d)?$/
@@ -140,16 +185,20 @@ export function looksLikeCode(code: string): boolean {
   let codeLines = 0
   let weakLines = 0
   let textLines = 0
+  let diagramLines = 0
   for (const line of code.split(/\r?\n/)) {
     const trimmed = line.trim()
+    if (diagramLine.test(trimmed)) diagramLines++
     // Comments and Markdown headings are neither: both code and prose have them.
-    if (trimmed === '' || trimmed.startsWith('#') || plainLinePatterns.some((pattern) => pattern.test(trimmed))) continue
+    if (trimmed === '' || trimmed.startsWith('#') || diagramLine.test(trimmed) || plainLinePatterns.some((pattern) => pattern.test(trimmed))) continue
     if (isShellLine(trimmed) || codeLinePatterns.some((pattern) => pattern.test(trimmed))) codeLines++
     else if (weakCodeLinePatterns.some((pattern) => pattern.test(trimmed))) weakLines++
     else textLines++
   }
   // Code has some lines that are text to these patterns (a bare name, a string), but not most of them.
   if (codeLines + weakLines === 0 || codeLines + weakLines < textLines) return false
+  // A diagram labels its boxes with names of code (`client.connect()`); it is still a drawing.
+  if (diagramLines >= 2 && diagramLines >= codeLines) return false
   return codeLines > 0 || isYamlCollection(code)
 }
 

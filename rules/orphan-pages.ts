@@ -66,6 +66,18 @@ export default defineRule({
       }
       for (const page of candidates) {
         if (linked.has(page.relative)) continue
+        // `.mdx` wins over `.md` at the same address: the other file is never shown, wherever it is listed.
+        const shadow = site.routes.get(page.route)
+        if (shadow && shadow !== page) {
+          context.report({
+            file: page.file!,
+            message: 'Unexpected page `' + page.relative + '` at the address of `' + shadow.relative + '`: the platform serves `' + shadow.relative +
+              '` at `/' + page.route + '` and never this file, expected one of them renamed or deleted',
+            place: {start: {line: 1, column: 1}, end: {line: 1, column: 1}},
+            actual: page.route
+          })
+          continue
+        }
         context.report({
           file: page.file!,
           message: 'Unexpected page outside the navigation: no entry in `' + site.config.name + '` reaches `' + page.route +
