@@ -9,7 +9,7 @@ import {factsJson, siteFactsKey, StoredFacts} from './site/facts.js'
 import type {SiteReads} from './site/reads.js'
 import {version} from './version.js'
 import {BoundedReadError, readBounded} from './bounded-read.js'
-import {contentHash, settleMs, type FileStamp, type PageStat} from './stamp.js'
+import {contentHash, isSettled, stampHolds, type FileStamp, type PageStat} from './stamp.js'
 import {relativeTo} from './relative-path.js'
 
 const magic = '{"docsLintCache":1,'
@@ -245,8 +245,7 @@ export class ResultCache {
     const entry = this.entry(key)
     const stamp = entry?.stamp
     if (
-      !entry || !stamp || entry.config !== config || !entry.result || !Array.isArray(entry.result.messages) ||
-      stamp[0] !== stats.size || stamp[1] !== stats.mtimeMs || stamp[2] !== stats.ino || !(stats.mtimeMs < stamp[3] - settleMs)
+      !entry || !Array.isArray(stamp) || entry.config !== config || !entry.result || !Array.isArray(entry.result.messages) || !stampHolds(stamp, stats)
     ) {
       return undefined
     }
@@ -269,7 +268,7 @@ export class ResultCache {
   restamp(key: string, stamp: FileStamp): void {
     const entry = this.entry(key)
     // A page written just before the read gets no stamp: it could never vouch (see `FileStamp`).
-    if (!entry || !(stamp[1] < stamp[3] - settleMs)) return
+    if (!entry || !isSettled(stamp)) return
     entry.stamp = stamp
     this.dirty = true
   }

@@ -153,6 +153,44 @@ describe('--cache replays the last run when no page or config file was added, re
     expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(expected)
   })
 
+  // A stamp compares ctime too, which no program can set back: git does the same.
+  const keptStats: Array<[string, (page: string, text: string, hourAgo: number) => void]> = [
+    ['rewritten in place with its size and mtime kept', (page, text, hourAgo) => {
+      fs.writeFileSync(page, text)
+      fs.utimesSync(page, hourAgo, hourAgo)
+    }],
+    ['replaced by a file of the same size and mtime (rm, then cp -p; the inode may be reused)', (page, text, hourAgo) => {
+      const copy = page + '.copy'
+      fs.writeFileSync(copy, text)
+      fs.utimesSync(copy, hourAgo, hourAgo)
+      fs.rmSync(page)
+      fs.copyFileSync(copy, page)
+      fs.utimesSync(page, hourAgo, hourAgo)
+      fs.rmSync(copy)
+    }]
+  ]
+  for (const [name, change] of keptStats) {
+    it('reads a page again when it was ' + name, async () => {
+      const root = nestedSite()
+      const page = path.join(root, 'guides/one.mdx')
+      const hourAgo = Date.now() / 1000 - 3600
+      fs.utimesSync(page, hourAgo, hourAgo)
+      const before = fs.statSync(page)
+      await runCli(['--format', 'json', '--cache', '--jobs', '1'], root)
+      // A run that found the page unchanged stamps it; the next one trusts the stamp.
+      const first = await runCli(['--format', 'json', '--cache', '--jobs', '1'], root)
+      const text = fs.readFileSync(page, 'utf8')
+      const changed = text.replace('# One', '## On')
+      expect(changed.length).toBe(text.length)
+      change(page, changed, hourAgo)
+      const after = fs.statSync(page)
+      expect([after.size, after.mtimeMs]).toEqual([before.size, before.mtimeMs])
+      const expected = await runCli(['--format', 'json'], root)
+      expect(expected.stdout).not.toBe(first.stdout)
+      expect(await runCli(['--format', 'json', '--cache', '--jobs', '1'], root)).toEqual(expected)
+    })
+  }
+
   it('reads a page again when another file with an old mtime took its place while this thread read it', async () => {
     const root = nestedSite()
     const page = path.join(root, 'guides/one.mdx')
