@@ -1,69 +1,21 @@
-import {randomBytes} from 'node:crypto'
+import {createHmac, randomBytes} from 'node:crypto'
 import fs from 'node:fs'
 import {isAscii} from 'node:buffer'
 import path from 'node:path'
-import zlib from 'node:zlib'
-import {siteFactsDigestKey, type PageResult, type SerializedMessage} from './remote.js'
+import {siteFactsDigestKey, type PageResult} from './remote.js'
 import type {Snapshot} from './snapshot.js'
-import {factsJson, siteFactsKey, StoredFacts} from './site/facts.js'
-import type {SiteReads} from './site/reads.js'
+import {siteFactsKey, StoredFacts} from './site/facts.js'
 import {version} from './version.js'
 import {BoundedReadError, readBounded} from './bounded-read.js'
-import {contentHash, isSettled, stampHolds, type FileStamp, type PageStat} from './stamp.js'
+import {isSettled, stampHolds, type FileStamp, type PageStat} from './stamp.js'
+import {cacheKey} from './cache-key.js'
+import {entrySum, escapeNonAscii, isWhole, layout, magic, resultJson, siteSum, snapshotSum, sumDigits, sumField, type CacheFile, type Entry, type SiteEntry} from './cache-format.js'
+
+export type {SiteEntry} from './cache-format.js'
 import {relativeTo} from './relative-path.js'
-
-const magic = '{"docsLintCache":1,'
-
-/**
- * After the magic, the CRC-32 of every byte after this field, in 8 hex digits: a file as docs-lint
- * wrote it is trusted whole, without checking each entry's checksum (12 ms of a 0.17 s warm run on
- * 300 pages). A file edited anywhere falls back to the entries' checksums, item by item.
- */
-const sumField = '"sum":"'
-const headerLength = magic.length + sumField.length + 8 + 2
-
-/**
- * How the file lays out a page's result: 2 keeps its facts for the site checks as a JSON string. A
- * file of another layout is stale, like one of another docs-lint version: its pages are linted again.
- */
-const layout = 2
 
 /** A cache larger than this is not read (V8's longest string is about 512 MB; 20,000 pages take some 100 MB). */
 const maxCacheBytes = 400 * 1024 * 1024
-
-interface Entry {
-  hash: string
-  config: string
-  result: PageResult
-  stamp?: FileStamp
-  /** Checksum of the rest, written with the entry: an entry edited or cut short is dropped, never trusted. */
-  sum?: string
-}
-
-/** The site checks' messages for one site, and what they read from the disk (see `src/site/reads.ts`). */
-export interface SiteEntry {
-  /** Hash of everything else they depend on: the pages' facts and configs (see `src/engine/site-checks.ts`). */
-  key: string
-  reads: SiteReads
-  /** Messages by file, relative to the site root: pages, then config files. */
-  pages: Array<[string, SerializedMessage[]]>
-  documents: Array<[string, SerializedMessage[]]>
-  /** Linted files that are no page of their own, whose page findings the checks withdrew (see `src/engine/withheld.ts`). */
-  withdrawn?: Array<[string, 'snippet' | 'unserved' | 'app-rendered']>
-  /** Checksum of the rest (see `Entry`). */
-  sum?: string
-}
-
-interface CacheFile {
-  docsLintCache: 1
-  version: string
-  layout?: number
-  entries: Record<string, Entry>
-  /** The last runs' discoveries, by the settings of the run (see `src/snapshot.ts`). */
-  snapshots?: Record<string, Snapshot>
-  /** The last site checks' results, by site root. */
-  sites?: Record<string, SiteEntry>
-}
 
 /** Snapshots kept: one per way of running docs-lint on the folder (whole site, one section, ...). */
 const maxSnapshots = 8
@@ -77,42 +29,7 @@ function keepLast(record: Record<string, unknown>, count: number): void {
   for (const key of keys.slice(0, Math.max(0, keys.length - count))) delete record[key]
 }
 
-/** JSON text with every character past ASCII written as a `\\u` escape: the same value, in ASCII. */
-function escapeNonAscii(json: string): string {
-  return json.replace(/[\u0080-\uffff]/g, (character) => '\\u' + character.charCodeAt(0).toString(16).padStart(4, '0'))
-}
-
-/**
- * A page's result as the file holds it: its facts for the site checks as one JSON string (see
- * `StoredFacts`), which a run the cache serves whole never parses.
- */
-function resultJson(result: PageResult): string {
-  const facts = result.data[siteFactsKey]
-  return JSON.stringify(facts === undefined ? result : {...result, data: {...result.data, [siteFactsKey]: factsJson(facts)}})
-}
-
-/** The checksum of a page entry: of its fields as written, the stamp included. */
-function entrySum(entry: Entry, json = resultJson(entry.result)): string {
-  return contentHash(JSON.stringify([entry.hash, entry.config, entry.stamp ?? null]) + json)
-}
-
-function siteSum(entry: SiteEntry): string {
-  return contentHash(JSON.stringify([entry.key, entry.reads, entry.pages, entry.documents, entry.withdrawn ?? []]))
-}
-
-function snapshotSum(snapshot: Snapshot): string {
-  const {sum: _sum, ...rest} = snapshot as Snapshot & {sum?: string}
-  return contentHash(JSON.stringify(rest))
-}
-
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
-
-/** Whether a cache file holds the checksum of its own bytes: written by docs-lint and not changed since. */
-function isWhole(bytes: Buffer): boolean {
-  if (bytes.length < headerLength || bytes.toString('latin1', 0, magic.length + sumField.length) !== magic + sumField) return false
-  const sum = bytes.toString('latin1', magic.length + sumField.length, headerLength - 2)
-  return /^[\da-f]{8}$/.test(sum) && bytes.toString('latin1', headerLength - 2, headerLength) === '",' && Number.parseInt(sum, 16) === zlib.crc32(bytes.subarray(headerLength))
-}
 
 /**
  * Per-page results keyed by the page's content, the effective config and the docs-lint version.
@@ -131,8 +48,19 @@ export class ResultCache {
   /** The folder the cache file is in: a page's key is its path from there. */
   private readonly folder: string
 
+  /** The key its checksums are made with (see `src/cache-key.ts`). */
+  private readonly key: Buffer
+
   constructor(private readonly location: string) {
     this.folder = path.dirname(location)
+    const found = cacheKey()
+    this.key = found.key ?? Buffer.alloc(0)
+    if (found.problem !== undefined) {
+      // A cache no one can check is neither read nor written: the run lints every page.
+      this.notices.push('Not using cache `' + location + '`: ' + found.problem)
+      this.writable = false
+      return
+    }
     let text: string
     let whole = false
     try {
@@ -140,7 +68,7 @@ export class ResultCache {
       // times faster than UTF-8 (20 ms of a 0.35 s warm run on 1,000 pages).
       const bytes = readBounded(location, maxCacheBytes)
       text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8')
-      whole = isWhole(bytes)
+      whole = isWhole(bytes, this.key)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
         const reason = error instanceof BoundedReadError ? 'it ' + error.message : (error as NodeJS.ErrnoException).code ?? 'unreadable'
@@ -180,6 +108,7 @@ export class ResultCache {
       this.loadedEntries = Object.keys(data.entries).length
       if (data.snapshots) this.snapshots = data.snapshots
       if (data.sites) this.sites = data.sites
+      this.loadedItems = this.loadedEntries + Object.keys(this.snapshots).length + Object.keys(this.sites).length
       if (!whole) {
         // Written again with its checksum at the end of the run, so that the next run trusts it whole.
         this.dirty = true
@@ -207,7 +136,7 @@ export class ResultCache {
     this.unchecked.delete(key)
     let whole = false
     try {
-      whole = isRecord(entry) && typeof entry.sum === 'string' && entry.sum === entrySum(entry) &&
+      whole = isRecord(entry) && typeof entry.sum === 'string' && entry.sum === entrySum(this.key, entry) &&
         typeof entry.hash === 'string' && typeof entry.config === 'string' && isRecord(entry.result) &&
         Array.isArray(entry.result.messages) && entry.result.messages.every(isRecord) && isRecord(entry.result.data)
     } catch {
@@ -279,11 +208,13 @@ export class ResultCache {
   }
 
   private loadedEntries = 0
+  /** Entries, snapshots and sites read from the file. */
+  private loadedItems = 0
 
   /** The discovery of the last run with these settings, if it looks like one. */
   snapshot(settingsKey: string): Snapshot | undefined {
     const snapshot = this.snapshots[settingsKey]
-    if (this.uncheckedSnapshots.delete(settingsKey) && snapshot && !this.holds(() => (snapshot as Snapshot & {sum?: string}).sum === snapshotSum(snapshot))) {
+    if (this.uncheckedSnapshots.delete(settingsKey) && snapshot && !this.holds(() => (snapshot as Snapshot & {sum?: string}).sum === snapshotSum(this.key, snapshot))) {
       delete this.snapshots[settingsKey]
       this.drop()
       return undefined
@@ -324,7 +255,7 @@ export class ResultCache {
 
   private siteByKey(key: string): SiteEntry | undefined {
     const entry = this.sites[key]
-    if (this.uncheckedSites.delete(key) && entry && !this.holds(() => isRecord(entry) && entry.sum === siteSum(entry))) {
+    if (this.uncheckedSites.delete(key) && entry && !this.holds(() => isRecord(entry) && entry.sum === siteSum(this.key, entry))) {
       delete this.sites[key]
       this.drop()
       return undefined
@@ -362,8 +293,9 @@ export class ResultCache {
     }
     if (this.dropped > 0) {
       this.notices.push(
-        'Cache `' + this.location + '`: dropped ' + this.dropped + ' malformed ' + (this.dropped === 1 ? 'entry' : 'entries') +
-          ' (edited or cut short); what they held is linted again'
+        this.dropped === this.loadedItems && this.dropped > 1
+          ? 'Ignoring cache `' + this.location + '`: none of its ' + this.dropped + ' items verifies with this cache key (written by another user or machine, or edited); every page is linted again'
+          : 'Cache `' + this.location + '`: dropped ' + this.dropped + ' malformed ' + (this.dropped === 1 ? 'entry' : 'entries') + ' (edited or cut short); what they held is linted again'
       )
       this.dropped = 0
     }
@@ -398,18 +330,18 @@ export class ResultCache {
     for (const [key, snapshot] of Object.entries(this.snapshots)) {
       // Every item was checked before (see `save`): each gets its checksum anew.
       const {sum: _sum, ...rest} = snapshot as Snapshot & {sum?: string}
-      snapshots[key] = {...rest, sum: snapshotSum(rest)} as Snapshot
+      snapshots[key] = {...rest, sum: snapshotSum(this.key, rest)} as Snapshot
     }
     const sites: Record<string, SiteEntry> = {}
     for (const [key, site] of Object.entries(this.sites)) {
-      sites[key] = {key: site.key, reads: site.reads, pages: site.pages, documents: site.documents, ...(site.withdrawn?.length ? {withdrawn: site.withdrawn} : {}), sum: siteSum(site)}
+      sites[key] = {key: site.key, reads: site.reads, pages: site.pages, documents: site.documents, ...(site.withdrawn?.length ? {withdrawn: site.withdrawn} : {}), sum: siteSum(this.key, site)}
     }
     // The header's checksum is written last, over the bytes after it (see `sumField`).
-    fs.writeSync(fd, magic + sumField + '00000000",')
-    let sum = 0
+    fs.writeSync(fd, magic + sumField + '0'.repeat(sumDigits) + '",')
+    const sum = createHmac('sha256', this.key)
     const put = (text: string) => {
       const bytes = Buffer.from(escapeNonAscii(text), 'latin1')
-      sum = zlib.crc32(bytes, sum)
+      sum.update(bytes)
       fs.writeSync(fd, bytes)
     }
     let chunk = '"version":' + JSON.stringify(version) + ',"layout":' + layout + ',"snapshots":' + JSON.stringify(snapshots) + ',"sites":' + JSON.stringify(sites) + ',"entries":{'
@@ -417,7 +349,7 @@ export class ResultCache {
     for (const key in this.entries) {
       const entry = this.entries[key]!
       const result = resultJson(entry.result)
-      const head = JSON.stringify({hash: entry.hash, config: entry.config, ...(entry.stamp ? {stamp: entry.stamp} : {}), sum: entrySum(entry, result)})
+      const head = JSON.stringify({hash: entry.hash, config: entry.config, ...(entry.stamp ? {stamp: entry.stamp} : {}), sum: entrySum(this.key, entry, result)})
       chunk += (first ? '' : ',') + JSON.stringify(key) + ':' + head.slice(0, -1) + ',"result":' + result + '}'
       first = false
       if (chunk.length >= writeChunk) {
@@ -426,7 +358,7 @@ export class ResultCache {
       }
     }
     put(chunk + '}}')
-    fs.writeSync(fd, sum.toString(16).padStart(8, '0'), magic.length + sumField.length, 'latin1')
+    fs.writeSync(fd, sum.digest('hex').slice(0, sumDigits), magic.length + sumField.length, 'latin1')
   }
 
   keyOf(absolutePath: string): string {

@@ -1,5 +1,6 @@
 import {execFileSync, spawnSync} from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import Ajv from 'ajv-draft-04'
@@ -116,9 +117,29 @@ describe('GitHub Action (scripts/action.sh as the composite action runs it)', ()
       settled = now
     }
     expect(unchanged, 'the cache settles: a run over the same pages leaves it as it is').toBe(true)
+  })
+
+  it('keeps the cache key with the cache: a new runner with both restored is served from it, one without the key lints afresh', () => {
     const action = fs.readFileSync(path.join(project, 'action.yml'), 'utf8')
-    expect(action).toContain('uses: actions/cache@v4')
-    expect(action).toContain('path: .docs-lint-cache')
+    // The paths actions/cache saves and restores, and the folder the Lint step takes the key from.
+    const paths = /path: \|\n((?: {10}\S.*\n)+)/.exec(action)![1]!.trim().split(/\n\s*/)
+    expect(paths).toEqual(['.docs-lint-cache', '${{ runner.temp }}/docs-lint-key'])
+    expect(action).toContain('XDG_CACHE_HOME: ${{ runner.temp }}/docs-lint-key')
+    const {repo, event} = pullRequest({'docs/new.mdx': withWarning})
+    const runnerTemp = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-runner-' + name + '-'))
+    const first = runnerTemp('first')
+    const inputs = (temp: string) => ({DOCS_LINT_CACHE: 'true', DOCS_LINT_ONLY_CHANGED: 'false', XDG_CACHE_HOME: path.join(temp, 'docs-lint-key')})
+    const cold = runAction(repo, event, inputs(first))
+    expect(fs.existsSync(path.join(first, 'docs-lint-key/docs-lint/cache-key'))).toBe(true)
+    // The next job runs on a new machine: actions/cache restores both paths there.
+    const restored = runnerTemp('restored')
+    fs.cpSync(path.join(first, 'docs-lint-key'), path.join(restored, 'docs-lint-key'), {recursive: true})
+    const served = runAction(repo, event, inputs(restored))
+    expect(served.stdout).toBe(cold.stdout)
+    expect(served.stderr).not.toContain('Ignoring cache')
+    const withoutKey = runAction(repo, event, inputs(runnerTemp('bare')))
+    expect(withoutKey.stdout).toBe(cold.stdout)
+    expect(withoutKey.stderr).toContain('none of its')
   })
 
   it('rejects an unknown fail-on value', () => {

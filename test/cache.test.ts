@@ -1,3 +1,4 @@
+import {createHmac} from 'node:crypto'
 import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -525,7 +526,7 @@ describe('--cache drops what is malformed and lints it again, with one notice', 
     })
     expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(cold)
     const written = JSON.parse(fs.readFileSync(cacheOf(root), 'utf8'))
-    expect(written.layout).toBe(2)
+    expect(written.layout).toBe(3)
     expect(typeof page(written, 'index.mdx').result.data.docsLintSite).toBe('string')
     expect(await runCli(['--format', 'json', '--cache'], root)).toEqual(cold)
   })
@@ -535,12 +536,12 @@ describe('--cache drops what is malformed and lints it again, with one notice', 
     const cold = await runCli(['--format', 'json'], root)
     await runCli(['--format', 'json', '--cache'], root)
     const written = fs.readFileSync(cacheOf(root), 'latin1')
-    expect(written).toMatch(/^\{"docsLintCache":1,"sum":"[\da-f]{8}",/)
+    expect(written).toMatch(/^\{"docsLintCache":1,"sum":"[\da-f]{32}",/)
     // The same run again changes nothing: the file is not written.
     expect(await runCli(['--format', 'json', '--cache'], root)).toEqual({...cold, stderr: ''})
     expect(fs.readFileSync(cacheOf(root), 'latin1')).toBe(written)
     // Without the checksum (a cache of the version before): each entry is checked, and the file gets it back.
-    fs.writeFileSync(cacheOf(root), written.replace(/^(\{"docsLintCache":1,)"sum":"[\da-f]{8}",/, '$1'))
+    fs.writeFileSync(cacheOf(root), written.replace(/^(\{"docsLintCache":1,)"sum":"[\da-f]{32}",/, '$1'))
     expect(await runCli(['--format', 'json', '--cache'], root)).toEqual({...cold, stderr: ''})
     expect(fs.readFileSync(cacheOf(root), 'latin1')).toBe(written)
   })
@@ -568,6 +569,77 @@ describe('--cache drops what is malformed and lints it again, with one notice', 
     expect(partial.stderr).toMatch(/dropped 1 malformed entry/)
     // The whole site: reference/api.mdx is linted again, not replayed as edited.
     expect(await runCli(['--format', 'json', '--cache'], root)).toEqual({...cold, stderr: ''})
+  })
+
+  /**
+   * What someone without the cache key can do: empty every finding, then make every checksum anew, as
+   * the file's format says, with a key of their own. A cache restored from elsewhere looks the same.
+   */
+  const forge = (root: string, key: string) => {
+    const text = fs.readFileSync(cacheOf(root), 'latin1')
+    const data = JSON.parse(text.slice(text.indexOf(',') + 1).replace(/^"sum":"[\da-f]+",/, '{'))
+    const keyed = (value: string) => createHmac('sha256', createHmac('sha256', 'docs-lint cache key').update(key).digest()).update(value)
+    for (const entry of Object.values(data.entries) as any[]) {
+      entry.result.messages = []
+      entry.sum = keyed(JSON.stringify([entry.hash, entry.config, entry.stamp ?? null]) + JSON.stringify(entry.result)).digest('base64url').slice(0, 22)
+    }
+    for (const site of Object.values(data.sites) as any[]) {
+      site.pages = site.pages.map(([name]: [string]) => [name, []])
+      site.documents = site.documents.map(([name]: [string]) => [name, []])
+      site.sum = keyed(JSON.stringify([site.key, site.reads, site.pages, site.documents, site.withdrawn ?? []])).digest('base64url').slice(0, 22)
+    }
+    for (const snapshot of Object.values(data.snapshots) as any[]) {
+      delete snapshot.sum
+      snapshot.sum = keyed(JSON.stringify(snapshot)).digest('base64url').slice(0, 22)
+    }
+    const rest = JSON.stringify(data).slice(1).replace(/[\u0080-\uffff]/g, (character) => '\\u' + character.charCodeAt(0).toString(16).padStart(4, '0'))
+    fs.writeFileSync(cacheOf(root), '{"docsLintCache":1,"sum":"' + keyed(rest).digest('hex').slice(0, 32) + '",' + rest, 'latin1')
+  }
+
+  it('trusts no cache whose checksums were made anew without its key: the findings stay', async () => {
+    const root = siteWithChecks()
+    fs.appendFileSync(path.join(root, 'guide.mdx'), '\n# Guide\n')
+    const previous = process.env['DOCS_LINT_CACHE_KEY']
+    try {
+      process.env['DOCS_LINT_CACHE_KEY'] = 'the owner\'s key'
+      const cold = await runCli(['--format', 'json'], root)
+      expect(JSON.parse(cold.stdout).flatMap((file: any) => file.messages).length).toBeGreaterThan(3)
+      await runCli(['--format', 'json', '--cache'], root)
+      // Made with the owner's key, the forgery would be trusted: the key is what tells them apart.
+      forge(root, 'the owner\'s key')
+      expect(JSON.parse((await runCli(['--format', 'json', '--cache'], root)).stdout).flatMap((file: any) => file.messages)).toEqual([])
+      fs.rmSync(cacheOf(root))
+      await runCli(['--format', 'json', '--cache'], root)
+      forge(root, 'another key')
+      const run = await runCli(['--format', 'json', '--cache'], root)
+      expect(run.stdout).toBe(cold.stdout)
+      expect(run.stderr).toMatch(/^docs-lint: Ignoring cache `[^`]+`: none of its \d+ items verifies with this cache key \(written by another user or machine, or edited\); every page is linted again\n$/)
+      expect(await runCli(['--format', 'json', '--cache'], root)).toEqual({...cold, stderr: ''})
+    } finally {
+      if (previous === undefined) delete process.env['DOCS_LINT_CACHE_KEY']
+      else process.env['DOCS_LINT_CACHE_KEY'] = previous
+    }
+  })
+
+  it('lints without a cache, with one notice, when no cache key can be had', async () => {
+    const root = siteWithChecks()
+    const blocked = path.join(root, 'not-a-folder')
+    fs.writeFileSync(blocked, '')
+    const previous = [process.env['DOCS_LINT_CACHE_KEY'], process.env['XDG_CACHE_HOME']] as const
+    try {
+      delete process.env['DOCS_LINT_CACHE_KEY']
+      process.env['XDG_CACHE_HOME'] = blocked
+      const cold = await runCli(['--format', 'json'], root)
+      const run = await runCli(['--format', 'json', '--cache'], root)
+      expect(run.stdout).toBe(cold.stdout)
+      expect(run.stderr).toMatch(/^docs-lint: Not using cache `[^`]+`: no key to check it with \(`[^`]+cache-key` cannot be read: ENOTDIR\); set DOCS_LINT_CACHE_KEY to a secret of your own\n$/)
+      expect(fs.existsSync(cacheOf(root))).toBe(false)
+    } finally {
+      if (previous[0] === undefined) delete process.env['DOCS_LINT_CACHE_KEY']
+      else process.env['DOCS_LINT_CACHE_KEY'] = previous[0]
+      if (previous[1] === undefined) delete process.env['XDG_CACHE_HOME']
+      else process.env['XDG_CACHE_HOME'] = previous[1]
+    }
   })
 
   for (const [name, corrupt] of corruptions) {
