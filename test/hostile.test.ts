@@ -45,12 +45,10 @@ describe('size and depth', () => {
   for (const [name, file, body] of deep) {
     it(name, async () => {
       const root = tempSite({[file]: goodPage + '\n' + body, 'a.mdx': goodPage})
-      const started = Date.now()
-      // The time budget only keeps this test short while the limit is missing.
+      // Without the limit the page would run into `--file-timeout`: a finding of another kind.
       const {report} = await lintJson(root, ['--file-timeout', '5'])
       expect(summary(byPath(report, file))).toEqual(['10:1 parse-error Cannot parse page: lists and block quotes nest 10000 levels deep, expected at most 100'])
       expect(byPath(report, 'a.mdx')!.messages).toEqual([])
-      expect(Date.now() - started).toBeLessThan(5000)
     }, 60_000)
   }
 })
@@ -67,10 +65,9 @@ describe('nesting the parser must not walk into', () => {
     it(name, async () => {
       const lists = Array.from({length: 2000}, (_, level) => indentation(level) + '- item').join('\n') + '\n'
       const root = tempSite({[file]: goodPage + '\n' + lists, 'a.mdx': goodPage})
-      const started = Date.now()
+      // Parsed, the page would run into `--file-timeout` (minutes of parsing): a finding of another kind.
       const {report} = await lintJson(root, ['--file-timeout', '10'])
       expect(summary(byPath(report, file))).toEqual([`10:1 parse-error Cannot parse page: lists and block quotes nest ${reported} levels deep, expected at most 100`])
-      expect(Date.now() - started).toBeLessThan(5000)
     }, 60_000)
   }
 
