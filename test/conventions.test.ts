@@ -150,7 +150,8 @@ describe('docs-lint conventions', () => {
       code: 0,
       stderr: '',
       stdout: [
-        '.cursor/rules/style.mdc — 5 lines: 1 checked, 0 partly, 3 not checked, 1 not a writing convention',
+        '.cursor/rules/style.mdc',
+        '  5 lines: 1 checked, 0 partly, 3 not checked, 1 not a writing convention',
         '  Rules from the recommended preset (no `.docs-lintrc`)',
         '  line  status       convention',
         '    7  not checked  Write in second person ("you") for instructions.',
@@ -162,7 +163,7 @@ describe('docs-lint conventions', () => {
         '                    off: passive-voice',
         '',
         'Off in the lint configuration, would check more lines:',
-        '  passive-voice (1), second-person (1)',
+        '  passive-voice (1 line), second-person (1 line)',
         ''
       ].join('\n')
     })
@@ -264,13 +265,19 @@ describe('docs-lint conventions', () => {
       'docs-lint conventions: `CLAUDE.md` is a binary file, not text: skipped',
       ''
     ].join('\n'))
-    expect(run.stdout.split('\n')[0]).toBe('.github/copilot-instructions.md — 1 lines: 1 checked, 0 partly, 0 not checked, 0 not a writing convention')
+    expect(run.stdout.split('\n').slice(0, 2)).toEqual(['.github/copilot-instructions.md', '  1 line: 1 checked, 0 partly, 0 not checked, 0 not writing conventions'])
   })
 
   it('treats a Cursor rule for code files as no writing convention', async () => {
     const root = tempSite({'.cursor/rules/web.mdc': '---\nglobs: apps/web/**/*.tsx, apps/web/**/*.ts\n---\n- Never hard-code API keys in examples.\n'})
     const run = await runCli(['conventions'], root)
-    expect(run.stdout).toBe('.cursor/rules/web.mdc — 1 lines: 0 checked, 0 partly, 0 not checked, 1 not a writing convention\n  Its `globs` (apps/web/**/*.tsx, apps/web/**/*.ts) name no page: its rules are about code, not writing.\n')
+    expect(run.stdout).toBe([
+      '.cursor/rules/web.mdc',
+      '  1 line: 0 checked, 0 partly, 0 not checked, 1 not a writing convention',
+      '  Its `globs` (apps/web/**/*.tsx, apps/web/**/*.ts) name no page: its rules are',
+      '  about code, not writing.',
+      ''
+    ].join('\n'))
   })
 
   it('answers a usage mistake with exit code 2 and an empty folder with a hint', async () => {

@@ -7,7 +7,10 @@ import type {Convention} from './types.js'
 export const moreConventions: readonly Convention[] = [
   // Pages and components (spec 2.2, 2.3)
   {id: 'front-matter', section: 'pages', wording: 'Every page begins with YAML front matter holding a `title` and a `description`.',
-    recognise: [[/\bfront[- ]?matter\b/i, /\b(?:title|description|begins?|starts?|must|every|each|include|required?|yaml)\b/i]]},
+    recognise: [[/\bfront[- ]?matter\b/i, /\b(?:begins?|starts?|must|every|each|include|requires?|required|needs?|holds?|has|have|set)\b|\bwith (?:YAML )?front[- ]?matter\b/i]],
+    unless: [/\bunique\b|\bduplicates?\b/i]},
+  {id: 'unique-titles', section: 'pages', wording: 'Every page has a title of its own: no two pages share one.',
+    recognise: [[/\btitles?\b/i, /\bunique\b|\bduplicates?\b|\bof its own\b/i]]},
   {id: 'frame-images', section: 'pages', wording: 'Wrap every image in a `Frame`.',
     recognise: [[/\bframes?\b/i, /\b(?:images?|screenshots?|img|diagrams?|pictures?)\b/i]]},
   {id: 'platform-components', section: 'pages', wording: 'Use the platform’s components only, with their required attributes, inside the parents they need.',

@@ -55,7 +55,8 @@ function named(rule: string): string {
 }
 
 function summary(counts: Counts): string {
-  return counts.lines + ' lines: ' + counts.checked + ' checked, ' + counts.partly + ' partly, ' + counts.notChecked + ' not checked, ' + counts.notAConvention + ' not a writing convention'
+  const notWriting = counts.notAConvention + (counts.notAConvention === 1 ? ' not a writing convention' : ' not writing conventions')
+  return counts.lines + (counts.lines === 1 ? ' line: ' : ' lines: ') + counts.checked + ' checked, ' + counts.partly + ' partly, ' + counts.notChecked + ' not checked, ' + notWriting
 }
 
 /** Where the rules come from: the config file (relative to `cwd`) or the preset, and the `.vale.ini`. */
@@ -66,13 +67,13 @@ export function settingSource(setting: LintSetting, from: string): string {
 }
 
 function fileTable(coverage: FileCoverage, folder: string): string[] {
-  const rows = [coverage.file.relative + ' — ' + summary(countsOf(coverage.lines))]
+  const rows = [coverage.file.relative, '  ' + summary(countsOf(coverage.lines))]
   if (coverage.codeGlobs) {
-    rows.push('  Its `globs` (' + coverage.codeGlobs.join(', ') + ') name no page: its rules are about code, not writing.', '')
+    rows.push(...wrap(('Its `globs` (' + coverage.codeGlobs.join(', ') + ') name no page: its rules are about code, not writing.').split(' '), '  '), '')
     return rows
   }
   const shown = coverage.lines.filter((line) => line.status !== 'not a convention')
-  if (shown.length > 0) rows.push('  Rules from ' + settingSource(coverage.setting, folder), '  line  status       convention')
+  if (shown.length > 0) rows.push(...wrap(('Rules from ' + settingSource(coverage.setting, folder)).split(' '), '  '), '  line  status       convention')
   for (const line of shown) {
     rows.push(String(line.line).padStart(5) + '  ' + line.status.padEnd(statusWidth) + '  ' + shorten(line.text, width - indent.length))
     const by = line.checkedBy.map((checker) => checker.id + (checker.vale ? ' (Vale)' : '') + (checker.coverage === 'partial' && !checker.vale ? ' (in part)' : ''))
@@ -87,11 +88,11 @@ function fileTable(coverage: FileCoverage, folder: string): string[] {
 export function pretty(files: readonly FileCoverage[], folder: string): string {
   const rows = files.flatMap((file) => fileTable(file, folder))
   const all = files.flatMap((file) => file.lines)
-  if (files.length > 1) rows.push('All ' + files.length + ' rule files — ' + summary(countsOf(all)))
+  if (files.length > 1) rows.push('All ' + files.length + ' rule files', '  ' + summary(countsOf(all)))
   const offCounts = new Map<string, number>()
   for (const line of all) for (const rule of line.off) offCounts.set(rule, (offCounts.get(rule) ?? 0) + 1)
   if (offCounts.size > 0) {
-    const offRules = [...offCounts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([rule, count], index, all) => named(rule) + ' (' + count + ')' + (index < all.length - 1 ? ',' : ''))
+    const offRules = [...offCounts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([rule, count], index, all) => rule + ' (' + (rule.includes('.') ? 'Vale, ' : '') + count + (count === 1 ? ' line)' : ' lines)') + (index < all.length - 1 ? ',' : ''))
     rows.push('Off in the lint configuration, would check more lines:', ...wrap(offRules, '  '))
   }
   return rows.join('\n').replace(/\n*$/, '\n')
