@@ -5,6 +5,7 @@ import {rules} from '../rules/index.js'
 import {conventionById, conventions, conventionsOf} from '../src/conventions/catalogue.js'
 import {ruleLines} from '../src/conventions/split.js'
 import {runCli, tempSite} from './helpers/cli.js'
+import {fakeKinds} from './helpers/fake-secrets.js'
 
 /** The rule file of the platform spec (section 2.4), as a team would keep it, and what each line states. */
 const specRules = `---
@@ -266,6 +267,33 @@ describe('docs-lint conventions', () => {
       ''
     ].join('\n'))
     expect(run.stdout.split('\n').slice(0, 2)).toEqual(['.github/copilot-instructions.md', '  1 line: 1 checked, 0 partly, 0 not checked, 0 not writing conventions'])
+  })
+
+  it('masks a real credential a rule file holds, in the table, the JSON and the --check diff', async () => {
+    const kind = fakeKinds.find((entry) => entry.name === 'GitHub token')!
+    const secret = kind.make()
+    const root = tempSite({'CLAUDE.md': '- Never put real tokens such as ' + secret + ' in code examples.\n'})
+    for (const format of ['pretty', 'json']) {
+      const run = await runCli(['conventions', '--format', format], root)
+      expect(run.stdout).toContain(kind.prefix)
+      expect(run.stdout).not.toContain(secret)
+    }
+    await runCli(['conventions', '--write', 'CLAUDE.md'], root)
+    const file = path.join(root, 'CLAUDE.md')
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('(checked by `image-alt`)', '(checked by ' + secret + ')'))
+    const check = await runCli(['conventions', '--check', 'CLAUDE.md'], root)
+    expect(check.code).toBe(1)
+    expect(check.stdout).toContain('-1. Every image and diagram has descriptive alt text (checked by ' + secret.slice(0, 4))
+    expect(check.stdout).not.toContain(secret)
+  })
+
+  it('keeps the CRLF line ends of a rule file, and a second --write changes nothing', async () => {
+    const root = tempSite({'AGENTS.md': '# Rules\r\n\r\n- Use the Oxford comma.\r\n'})
+    expect((await runCli(['conventions', '--write', 'AGENTS.md'], root)).code).toBe(0)
+    const written = fs.readFileSync(path.join(root, 'AGENTS.md'), 'utf8')
+    expect(written.replace(/\r\n/g, '')).not.toContain('\n')
+    expect(await runCli(['conventions', '--write', 'AGENTS.md'], root)).toEqual({code: 0, stdout: '`AGENTS.md` is up to date\n', stderr: ''})
+    expect((await runCli(['conventions', '--check'], root)).code).toBe(0)
   })
 
   it('treats a Cursor rule for code files as no writing convention', async () => {

@@ -7,6 +7,7 @@ import {parseArgs} from 'node:util'
 import {ConfigError, loadConfigFile} from '../config.js'
 import type {UserConfig} from '../contract.js'
 import {importFile} from '../import-file.js'
+import {redactorOf} from '../redact.js'
 import {escapeControl} from '../reporters/control.js'
 import {codeOnlyGlobs, lineCoverage} from './coverage.js'
 import {findRuleFiles, type RuleFile} from './find.js'
@@ -137,6 +138,7 @@ async function givenConfig(configPath: string, cwd: string): Promise<UserConfig 
 async function table(folder: string, files: readonly RuleFile[], settings: (home: string) => Promise<LintSetting>, io: ConventionsIo, format: 'pretty' | 'json'): Promise<number> {
   const covered: FileCoverage[] = []
   const unreadable: Array<{path: string; reason: string}> = []
+  const {secretsIn} = await import('../secrets.js')
   for (const file of files) {
     const read = readRuleFile(file, folder)
     if ('reason' in read) {
@@ -146,8 +148,10 @@ async function table(folder: string, files: readonly RuleFile[], settings: (home
     }
     const setting = await settings(file.home)
     const codeGlobs = codeOnlyGlobs(read.text)
+    // A rule file may hold a real credential in an example: the table shows it masked, as every output does.
+    const redact = redactorOf(secretsIn(read.text, undefined))
     const lines = ruleLines(read.text).map((line) => {
-      const coverage = lineCoverage(line, setting)
+      const coverage = {...lineCoverage(line, setting), text: redact(line.text)}
       return codeGlobs ? {...coverage, status: 'not a convention' as const, conventions: [], checkedBy: [], off: []} : coverage
     })
     covered.push({file, setting, codeGlobs, lines})

@@ -3,6 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {unifiedDiff} from '../diff.js'
+import {redactorOf} from '../redact.js'
 import {escapeControl} from '../reporters/control.js'
 import {readRuleFile} from './read.js'
 import {isRuleFileName, type RuleFile} from './find.js'
@@ -80,7 +81,7 @@ async function writeOrCheckOne(run: TargetRun, target: string, fail: (message: s
     if ('reason' in read) return fail('`' + name + '` ' + read.reason, 2)
     current = read.text
   }
-  if (run.check !== undefined) return check(run, name, current, section, fail)
+  if (run.check !== undefined) return await check(run, name, current, section, fail)
   const updated = withSection(current ?? '', section)
   if (typeof updated !== 'string') return fail('`' + name + '` ' + updated.problem + ': fix the markers, then run `docs-lint conventions --write` again', 2)
   if (updated === current) {
@@ -97,7 +98,7 @@ async function writeOrCheckOne(run: TargetRun, target: string, fail: (message: s
   return 0
 }
 
-function check(run: TargetRun, name: string, current: string | undefined, section: string, fail: (message: string, code: number) => number): number {
+async function check(run: TargetRun, name: string, current: string | undefined, section: string, fail: (message: string, code: number) => number): Promise<number> {
   if (current === undefined) return fail('`' + name + '` does not exist: run `docs-lint conventions --write ' + name + '` to write it', 1)
   const place = sectionPlace(current)
   if (place === undefined) return fail('`' + name + '` has no `' + startMarker + '` section: run `docs-lint conventions --write ' + name + '` to add it', 1)
@@ -105,7 +106,9 @@ function check(run: TargetRun, name: string, current: string | undefined, sectio
   const expected = withSection(current, section) as string
   const lines = differingLines(current, expected)
   if (lines === undefined) return 0
-  run.io.stdout(escapeControl(unifiedDiff(name, current, expected)))
+  // The diff shows lines of the file: a credential in them is masked, as in every output.
+  const {secretsIn} = await import('../secrets.js')
+  run.io.stdout(escapeControl(redactorOf(secretsIn(current, undefined))(unifiedDiff(name, current, expected))))
   const several = lines.includes('-')
   return fail((several ? 'lines ' : 'line ') + lines + ' of `' + name + '` ' + (several ? 'differ' : 'differs') + ' from what the lint configuration checks: run `docs-lint conventions --write ' + name + '` to update ' + (several ? 'them' : 'it'), 1)
 }

@@ -53,12 +53,15 @@ export function sectionPlace(text: string): SectionPlace {
 }
 
 /** The file's text with the section put in its place, or added at its end. */
-export function withSection(text: string, section: string): string | {problem: string} {
+export function withSection(text: string, lfSection: string): string | {problem: string} {
+  // A file written with CRLF line ends keeps them.
+  const section = text.includes('\r\n') ? lfSection.replace(/\n/g, '\r\n') : lfSection
   const place = sectionPlace(text)
   if (place && 'problem' in place) return place
   if (place) return text.slice(0, place.start) + section + text.slice(place.end)
   if (text.trim() === '') return section
-  return text.replace(/\s*$/, '\n\n') + section
+  const end = text.includes('\r\n') ? '\r\n' : '\n'
+  return text.replace(/\s*$/, end + end) + section
 }
 
 /** Why `target` may not be written: it lies outside `folder`, or a link leads out of it. Undefined when it may. */
