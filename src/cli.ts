@@ -113,7 +113,7 @@ function parseOutputFile(value: string): {format: Format; path: string} | string
 
 const help = `Usage: docs-lint [options] [paths or globs...]
        docs-lint llms [--out llms.txt] [--base-url URL] [--check]   (see docs-lint llms --help)
-       docs-lint conventions [folder] [--write [file] | --check [file]]   (see docs-lint conventions --help)
+       docs-lint conventions [folder] [--write|--check [file]]   (see docs-lint conventions --help)
 
 Lint Markdown and MDX documentation pages (default: the current folder).
 

@@ -317,3 +317,20 @@ describe('docs-lint conventions', () => {
     expect(empty.stdout).toContain('Run `docs-lint conventions --write` to write one from the lint configuration.')
   })
 })
+
+const corporaRoot = path.resolve(import.meta.dirname, '../../shared/corpora')
+const withRuleFiles = fs.existsSync(corporaRoot)
+  ? fs.readdirSync(corporaRoot).filter((name) => !name.startsWith('.') && ['AGENTS.md', 'CLAUDE.md', '.cursor', '.github', 'docs'].some((entry) => fs.existsSync(path.join(corporaRoot, name, entry)))).sort()
+  : []
+
+describe.skipIf(withRuleFiles.length === 0)('docs-lint conventions on the real corpora (../shared/corpora)', () => {
+  it('runs cleanly on every corpus, and the table on the docs page is the real one', async () => {
+    for (const name of withRuleFiles) {
+      const run = await runCli(['conventions', name], corporaRoot)
+      expect([name, run.code, run.stderr]).toEqual([name, 0, ''])
+    }
+    const page = fs.readFileSync(path.resolve(import.meta.dirname, '../docs/conventions.mdx'), 'utf8')
+    const table = /```text\n([\s\S]*?)```\n/.exec(page)![1]!
+    expect((await runCli(['conventions', 'axiomhq__docs'], corporaRoot)).stdout, 'update the table of docs/conventions.mdx').toBe(table)
+  }, 120_000)
+})
