@@ -43,6 +43,7 @@ export default defineRule({
   severity: 'warn',
   summary: 'API endpoint pages (`api:` in front matter) show a success and an error response in `<ResponseExample>`',
   fixable: false,
+  conventions: [{id: 'success-and-error-responses', coverage: 'partial'}, {id: 'use-api-examples', coverage: 'partial'}],
   defaults: {},
   create() {
     return function (tree, {page, report}) {

@@ -15,6 +15,7 @@ export default defineRule({
   severity: 'error',
   summary: 'Internal links and anchors resolve to a page, a file, a redirect and a heading of the site',
   fixable: false,
+  conventions: [{id: 'working-links', coverage: 'full'}],
   defaults: {},
   site() {
     return function (site: Site, context: SiteContext) {

@@ -40,6 +40,7 @@ export default defineRule<Options>({
   severity: 'warn',
   summary: 'Fenced code blocks name their language; blocks in `<CodeGroup>` and API examples also have a title',
   fixable: 'suggestion',
+  conventions: [{id: 'code-language', coverage: 'full'}],
   thirdParty: {markdownlint: ['MD040', 'fenced-code-language']},
   options: {
     type: 'object',

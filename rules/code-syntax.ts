@@ -50,6 +50,7 @@ export default defineRule({
   severity: 'warn',
   summary: 'JSON, YAML, TOML, JavaScript, TypeScript and Python code blocks, and the JSON bodies of `curl` commands, parse',
   fixable: false,
+  conventions: [{id: 'runnable-examples', coverage: 'partial'}],
   defaults: {},
   create() {
     return function (tree, {page, report}) {

@@ -15,6 +15,7 @@ export default defineRule({
   severity: 'warn',
   summary: 'Theme colours reach WCAG 2.1 contrast (4.5:1) against the light and dark backgrounds',
   fixable: false,
+  conventions: [{id: 'colour-contrast', coverage: 'partial'}],
   defaults: {},
   site() {
     return function (site: Site, context: SiteContext) {

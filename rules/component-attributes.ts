@@ -25,6 +25,7 @@ export default defineRule<Options>({
   severity: 'error',
   summary: 'Platform components have their required attributes, with values of the right type, and no unknown ones',
   fixable: false,
+  conventions: [{id: 'platform-components', coverage: 'partial'}],
   options: {
     type: 'object',
     properties: {

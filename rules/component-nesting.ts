@@ -11,6 +11,7 @@ export default defineRule({
   severity: 'error',
   summary: 'Platform components sit in the parents they need (`Step` in `Steps`) and hold the children they expect',
   fixable: false,
+  conventions: [{id: 'platform-components', coverage: 'partial'}],
   defaults: {},
   create() {
     return function (tree, {page, report}) {

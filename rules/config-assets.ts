@@ -12,6 +12,7 @@ export default defineRule({
   severity: 'error',
   summary: 'Local files named in the config (logo, favicon, background image, OpenAPI) exist',
   fixable: false,
+  conventions: [{id: 'site-config', coverage: 'partial'}],
   defaults: {},
   site() {
     return function (site: Site, context: SiteContext) {

@@ -14,6 +14,7 @@ export default defineRule({
   severity: 'error',
   summary: 'docs.json / mint.json follows the platform schema, placed at the offending key or value',
   fixable: false,
+  conventions: [{id: 'site-config', coverage: 'full'}],
   defaults: {},
   site() {
     return function (site: Site, context: SiteContext) {

@@ -38,6 +38,7 @@ export default defineRule({
   severity: 'warn',
   summary: 'Every image that stands on its own is wrapped in a `<Frame>`',
   fixable: true,
+  conventions: [{id: 'frame-images', coverage: 'full'}],
   defaults: {},
   create() {
     return function (tree, {page, report}) {

@@ -14,6 +14,7 @@ export default defineRule({
   severity: 'error',
   summary: 'Pages start with YAML front matter holding a non-empty `title` and `description`',
   fixable: true,
+  conventions: [{id: 'front-matter', coverage: 'full'}],
   defaults: {},
   create() {
     return function (tree, {file, page, report}) {

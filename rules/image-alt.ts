@@ -39,6 +39,7 @@ export default defineRule<{videos: boolean}>({
   severity: 'error',
   summary: 'Images have alt text that describes them, and iframes a `title` (videos a `title` or `aria-label`, with `videos`)',
   fixable: 'suggestion',
+  conventions: [{id: 'alt-text', coverage: 'full'}],
   thirdParty: {markdownlint: ['MD045', 'no-alt-text']},
   options: {
     type: 'object',

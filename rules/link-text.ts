@@ -34,6 +34,7 @@ export default defineRule<Options>({
   severity: 'warn',
   summary: 'Link text says where the link goes: no `click here`, `read more` or bare URLs',
   fixable: 'suggestion',
+  conventions: [{id: 'link-text', coverage: 'full'}],
   thirdParty: {vale: true, markdownlint: ['MD059', 'descriptive-link-text']},
   options: {
     type: 'object',

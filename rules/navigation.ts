@@ -11,6 +11,7 @@ export default defineRule({
   severity: 'error',
   summary: 'Navigation entries name existing pages or OpenAPI operations, once, inside the site',
   fixable: false,
+  conventions: [{id: 'navigation', coverage: 'partial'}],
   defaults: {},
   site() {
     return function (site: Site, context: SiteContext) {

@@ -22,6 +22,7 @@ export default defineRule<Options>({
   severity: 'error',
   summary: 'No real-looking credential (API key, token, password, private key) anywhere in a page or in docs.json',
   fixable: 'suggestion',
+  conventions: [{id: 'no-real-secrets', coverage: 'full'}],
   options: {
     type: 'object',
     properties: {

@@ -15,6 +15,7 @@ export default defineRule({
   severity: 'warn',
   summary: 'Every page is reached by a navigation entry or a link from a reached page (snippets and ignored files aside)',
   fixable: false,
+  conventions: [{id: 'navigation', coverage: 'partial'}],
   defaults: {},
   site() {
     return function (site: Site, context: SiteContext) {

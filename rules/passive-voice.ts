@@ -38,6 +38,7 @@ export default defineRule<Options>({
   severity: 'info',
   summary: 'Instructions are in active voice: no passive that hides the reader’s own action (`can be found`, `must be set`)',
   fixable: false,
+  conventions: [{id: 'active-voice', coverage: 'full'}],
   thirdParty: {vale: true},
   prose: true,
   languages: ['en'],

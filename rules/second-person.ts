@@ -47,6 +47,7 @@ export default defineRule<Options>({
   severity: 'info',
   summary: 'Instructions address the reader as `you`: no first person (`we`, `our`, `I`) and no “the user”',
   fixable: false,
+  conventions: [{id: 'second-person', coverage: 'full'}],
   thirdParty: {vale: true},
   prose: true,
   languages: ['en'],

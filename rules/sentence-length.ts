@@ -30,6 +30,7 @@ export default defineRule<Options>({
   severity: 'info',
   summary: 'Sentences in prose have at most `max` words (default 35), or `maxCharacters` characters in Chinese and Japanese (default 90)',
   fixable: false,
+  conventions: [{id: 'concise-sentences', coverage: 'partial'}],
   thirdParty: {vale: true},
   prose: true,
   options: {

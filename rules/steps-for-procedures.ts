@@ -270,6 +270,7 @@ export default defineRule({
   severity: 'warn',
   summary: 'Procedures (numbered instructions, `Step 1` headings) use `<Steps>`, not plain ordered lists',
   fixable: true,
+  conventions: [{id: 'use-steps', coverage: 'full'}],
   languages: procedureLanguages,
   defaults: {},
   create() {

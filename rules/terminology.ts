@@ -28,6 +28,7 @@ export default defineRule<Options>({
   severity: 'info',
   summary: 'Prose uses the team’s preferred terms, not their rejected variants (`e-mail` -> `email`)',
   fixable: true,
+  conventions: [{id: 'consistent-terminology', coverage: 'partial'}],
   thirdParty: {vale: true},
   prose: true,
   options: {

@@ -18,6 +18,7 @@ export default defineRule({
   severity: 'warn',
   summary: 'Capitalised JSX elements are platform components, imported or exported in the page, or declared in the config',
   fixable: false,
+  conventions: [{id: 'platform-components', coverage: 'partial'}],
   defaults: {},
   create() {
     return function (tree, {page, report}) {

@@ -24,7 +24,8 @@ function ruleInfoSource(rules) {
     ...(rule.options === undefined ? {} : {options: rule.options}),
     url: rule.url,
     site: rule.site !== undefined,
-    page: rule.create !== undefined
+    page: rule.create !== undefined,
+    ...(rule.conventions === undefined ? {} : {conventions: rule.conventions})
   }))
   return generatedHeader + `import type {RuleInfo} from './contract.js'
 

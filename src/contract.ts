@@ -73,6 +73,15 @@ export interface MessageExtras {
 export type OptionsSchema = Record<string, unknown>
 
 /**
+ * A writing convention of the team's rule file that a rule checks: an id of the catalogue in
+ * `src/conventions/catalogue.data.ts`, checked in `full` or in `partial` (one side of it, some pages only).
+ */
+export interface ConventionCoverage {
+  id: string
+  coverage: 'full' | 'partial'
+}
+
+/**
  * A rule's metadata without its implementation: what config validation, presets, `--list-rules`,
  * SARIF and a run served from the cache need (options are checked against the schema; the rule
  * merges its defaults when it runs). Written once, in the rule's `defineRule` call;
@@ -89,6 +98,8 @@ export interface RuleInfo {
   site: boolean
   /** Has a page check (`create`): a rule with both (`no-secrets`) reports on pages as they are linted. */
   page: boolean
+  /** The writing conventions the rule checks (`docs-lint conventions`). */
+  conventions?: readonly ConventionCoverage[]
 }
 
 // Names shared by the rules, the engine and the reporters; here so that none of them loads a rule.

@@ -9,7 +9,17 @@ export const ruleInfos: RuleInfo[] = [
     "fixable": false,
     "url": "https://docs-lint.dev/rules/api-examples",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "success-and-error-responses",
+        "coverage": "partial"
+      },
+      {
+        "id": "use-api-examples",
+        "coverage": "partial"
+      }
+    ]
   },
   {
     "id": "broken-links",
@@ -18,7 +28,13 @@ export const ruleInfos: RuleInfo[] = [
     "fixable": false,
     "url": "https://docs-lint.dev/rules/broken-links",
     "site": true,
-    "page": false
+    "page": false,
+    "conventions": [
+      {
+        "id": "working-links",
+        "coverage": "full"
+      }
+    ]
   },
   {
     "id": "code-block-language",
@@ -36,7 +52,13 @@ export const ruleInfos: RuleInfo[] = [
     },
     "url": "https://docs-lint.dev/rules/code-block-language",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "code-language",
+        "coverage": "full"
+      }
+    ]
   },
   {
     "id": "code-syntax",
@@ -45,7 +67,13 @@ export const ruleInfos: RuleInfo[] = [
     "fixable": false,
     "url": "https://docs-lint.dev/rules/code-syntax",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "runnable-examples",
+        "coverage": "partial"
+      }
+    ]
   },
   {
     "id": "color-contrast",
@@ -54,7 +82,13 @@ export const ruleInfos: RuleInfo[] = [
     "fixable": false,
     "url": "https://docs-lint.dev/rules/color-contrast",
     "site": true,
-    "page": false
+    "page": false,
+    "conventions": [
+      {
+        "id": "colour-contrast",
+        "coverage": "partial"
+      }
+    ]
   },
   {
     "id": "component-attributes",
@@ -83,7 +117,13 @@ export const ruleInfos: RuleInfo[] = [
     },
     "url": "https://docs-lint.dev/rules/component-attributes",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "platform-components",
+        "coverage": "partial"
+      }
+    ]
   },
   {
     "id": "component-nesting",
@@ -92,7 +132,13 @@ export const ruleInfos: RuleInfo[] = [
     "fixable": false,
     "url": "https://docs-lint.dev/rules/component-nesting",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "platform-components",
+        "coverage": "partial"
+      }
+    ]
   },
   {
     "id": "config-assets",
@@ -101,7 +147,13 @@ export const ruleInfos: RuleInfo[] = [
     "fixable": false,
     "url": "https://docs-lint.dev/rules/config-assets",
     "site": true,
-    "page": false
+    "page": false,
+    "conventions": [
+      {
+        "id": "site-config",
+        "coverage": "partial"
+      }
+    ]
   },
   {
     "id": "docs-config",
@@ -110,7 +162,13 @@ export const ruleInfos: RuleInfo[] = [
     "fixable": false,
     "url": "https://docs-lint.dev/rules/docs-config",
     "site": true,
-    "page": false
+    "page": false,
+    "conventions": [
+      {
+        "id": "site-config",
+        "coverage": "full"
+      }
+    ]
   },
   {
     "id": "frame-images",
@@ -119,7 +177,13 @@ export const ruleInfos: RuleInfo[] = [
     "fixable": true,
     "url": "https://docs-lint.dev/rules/frame-images",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "frame-images",
+        "coverage": "full"
+      }
+    ]
   },
   {
     "id": "front-matter",
@@ -128,7 +192,13 @@ export const ruleInfos: RuleInfo[] = [
     "fixable": true,
     "url": "https://docs-lint.dev/rules/front-matter",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "front-matter",
+        "coverage": "full"
+      }
+    ]
   },
   {
     "id": "heading-levels",
@@ -137,7 +207,13 @@ export const ruleInfos: RuleInfo[] = [
     "fixable": true,
     "url": "https://docs-lint.dev/rules/heading-levels",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "heading-hierarchy",
+        "coverage": "full"
+      }
+    ]
   },
   {
     "id": "image-alt",
@@ -155,7 +231,13 @@ export const ruleInfos: RuleInfo[] = [
     },
     "url": "https://docs-lint.dev/rules/image-alt",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "alt-text",
+        "coverage": "full"
+      }
+    ]
   },
   {
     "id": "link-text",
@@ -189,7 +271,13 @@ export const ruleInfos: RuleInfo[] = [
     },
     "url": "https://docs-lint.dev/rules/link-text",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "link-text",
+        "coverage": "full"
+      }
+    ]
   },
   {
     "id": "navigation",
@@ -198,7 +286,13 @@ export const ruleInfos: RuleInfo[] = [
     "fixable": false,
     "url": "https://docs-lint.dev/rules/navigation",
     "site": true,
-    "page": false
+    "page": false,
+    "conventions": [
+      {
+        "id": "navigation",
+        "coverage": "partial"
+      }
+    ]
   },
   {
     "id": "no-secrets",
@@ -218,7 +312,13 @@ export const ruleInfos: RuleInfo[] = [
     },
     "url": "https://docs-lint.dev/rules/no-secrets",
     "site": true,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "no-real-secrets",
+        "coverage": "full"
+      }
+    ]
   },
   {
     "id": "orphan-pages",
@@ -227,7 +327,13 @@ export const ruleInfos: RuleInfo[] = [
     "fixable": false,
     "url": "https://docs-lint.dev/rules/orphan-pages",
     "site": true,
-    "page": false
+    "page": false,
+    "conventions": [
+      {
+        "id": "navigation",
+        "coverage": "partial"
+      }
+    ]
   },
   {
     "id": "passive-voice",
@@ -250,7 +356,13 @@ export const ruleInfos: RuleInfo[] = [
     },
     "url": "https://docs-lint.dev/rules/passive-voice",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "active-voice",
+        "coverage": "full"
+      }
+    ]
   },
   {
     "id": "second-person",
@@ -273,7 +385,13 @@ export const ruleInfos: RuleInfo[] = [
     },
     "url": "https://docs-lint.dev/rules/second-person",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "second-person",
+        "coverage": "full"
+      }
+    ]
   },
   {
     "id": "sentence-length",
@@ -296,7 +414,13 @@ export const ruleInfos: RuleInfo[] = [
     },
     "url": "https://docs-lint.dev/rules/sentence-length",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "concise-sentences",
+        "coverage": "partial"
+      }
+    ]
   },
   {
     "id": "steps-for-procedures",
@@ -305,7 +429,13 @@ export const ruleInfos: RuleInfo[] = [
     "fixable": true,
     "url": "https://docs-lint.dev/rules/steps-for-procedures",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "use-steps",
+        "coverage": "full"
+      }
+    ]
   },
   {
     "id": "terminology",
@@ -331,7 +461,13 @@ export const ruleInfos: RuleInfo[] = [
     },
     "url": "https://docs-lint.dev/rules/terminology",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "consistent-terminology",
+        "coverage": "partial"
+      }
+    ]
   },
   {
     "id": "unknown-component",
@@ -340,6 +476,12 @@ export const ruleInfos: RuleInfo[] = [
     "fixable": false,
     "url": "https://docs-lint.dev/rules/unknown-component",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "platform-components",
+        "coverage": "partial"
+      }
+    ]
   }
 ]

@@ -4,11 +4,11 @@ import type {VFile} from 'vfile'
 import {lintRule} from 'unified-lint-rule'
 import {pageOf, type Page} from './page.js'
 import type {Site} from './site/model.js'
-import {DOCS_BASE_URL, SOURCE, type Holds, type Level, type MessageExtras, type OptionsSchema, type Severity, type Suggestion, type TextEdit} from './contract.js'
+import {DOCS_BASE_URL, SOURCE, type ConventionCoverage, type Holds, type Level, type MessageExtras, type OptionsSchema, type Severity, type Suggestion, type TextEdit} from './contract.js'
 import {fatalOf, shiftedLevel} from './messages.js'
 
 export {DOCS_BASE_URL, NOTICE_SOURCE, SOURCE} from './contract.js'
-export type {MessageExtras, OptionsSchema, Severity, Suggestion, TextEdit} from './contract.js'
+export type {ConventionCoverage, MessageExtras, OptionsSchema, Severity, Suggestion, TextEdit} from './contract.js'
 
 export interface Report {
   message: string
@@ -71,6 +71,11 @@ export interface RuleDefinition<Options extends object = Record<string, never>> 
   summary: string
   /** `true`: attaches safe fixes. `'suggestion'`: only suggestions for editors. */
   fixable: boolean | 'suggestion'
+  /**
+   * The writing conventions of the team's rule file (`rules.md`) the rule checks, by catalogue id
+   * (`src/conventions/catalogue.data.ts`): `docs-lint conventions` maps the rule file's lines to rules with them.
+   */
+  conventions?: readonly ConventionCoverage[]
   /** Prose rules read the shared retext tree and never look inside code or JSX attributes. */
   prose?: boolean
   /**
