@@ -12,6 +12,15 @@ export const ruleInfos: RuleInfo[] = [
     "page": true
   },
   {
+    "id": "auth-format",
+    "severity": "warn",
+    "summary": "Authentication examples use the scheme the API takes (`Authorization: Bearer <API_KEY>`), in a header where its OpenAPI file says so",
+    "fixable": true,
+    "url": "https://docs-lint.dev/rules/auth-format",
+    "site": true,
+    "page": true
+  },
+  {
     "id": "broken-links",
     "severity": "error",
     "summary": "Internal links and anchors resolve to a page, a file, a redirect and a heading of the site",
