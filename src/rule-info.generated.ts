@@ -3,6 +3,15 @@ import type {RuleInfo} from './contract.js'
 
 export const ruleInfos: RuleInfo[] = [
   {
+    "id": "api-drift",
+    "severity": "warn",
+    "summary": "Parameters, response fields and response examples written by hand on an OpenAPI page match the operation in the OpenAPI file",
+    "fixable": false,
+    "url": "https://docs-lint.dev/rules/api-drift",
+    "site": true,
+    "page": false
+  },
+  {
     "id": "api-examples",
     "severity": "warn",
     "summary": "API endpoint pages (`api:` in front matter) show a success and an error response in `<ResponseExample>`",
