@@ -1,5 +1,7 @@
 import type {Rule} from '../src/rule.js'
+import apiDrift from './api-drift.js'
 import apiExamples from './api-examples.js'
+import authFormat from './auth-format.js'
 import brokenLinks from './broken-links.js'
 import codeBlockLanguage from './code-block-language.js'
 import codeSyntax from './code-syntax.js'
@@ -25,7 +27,9 @@ import unknownComponent from './unknown-component.js'
 
 /** Every rule, in the order their messages are produced. A test checks this matches `rules/`. */
 export const rules: ReadonlyArray<Rule<any>> = [
+  apiDrift,
   apiExamples,
+  authFormat,
   brokenLinks,
   codeBlockLanguage,
   codeSyntax,

@@ -11,9 +11,9 @@ import {defaultMaxFileSize} from './limits.js'
 import {absolutePath} from './relative-path.js'
 import {createPage, kindOf, releasePage, type Page} from './page.js'
 import {location} from 'vfile-location'
-import {collectSiteFacts, probeInlineControl, siteFactsKey} from './site/facts.js'
+import {collectSiteFacts, probeInlineControl, siteFactsKey, type PageFacts} from './site/facts.js'
 import {siteFactsDigestKey} from './remote.js'
-import {runCheck, type Check, type Rule} from './rule.js'
+import {runCheck, type Check, type PageFactsOf, type Rule} from './rule.js'
 import {SOURCE, type Level} from './contract.js'
 import {builtinMessage, fatalOf} from './messages.js'
 import {sharedSoFar, timeShared, timing, timings} from './timing.js'
@@ -43,6 +43,8 @@ interface Compiled {
   ruleIds: Set<string>
   /** Enabled site rules: when any, each page leaves its facts for the site checks. */
   siteRuleIds: string[]
+  /** Enabled site rules that note facts of their own on each page (`pageFacts`). */
+  factNoters: Array<{ruleId: string; note: PageFactsOf}>
   /** Warn about docs-lint comments that turn nothing off (`--report-unused-disable-directives`). */
   reportUnused: boolean
 }
@@ -58,10 +60,12 @@ function compile(config: ResolvedConfig): Compiled {
   if (compiled) return compiled
   const compiledRules: CompiledRule[] = []
   const siteRuleIds: string[] = []
+  const factNoters: Compiled['factNoters'] = []
   for (const [ruleId, entry] of config.rules) {
     const rule = ruleById.get(ruleId)
     if (!rule) continue
     if (rule.site) siteRuleIds.push(ruleId)
+    if (rule.site && rule.pageFacts) factNoters.push({ruleId, note: rule.pageFacts({...rule.defaults, ...entry.options})})
     if (!rule.create) continue
     compiledRules.push({rule, check: rule.prepare(entry.options), level: entry.severity})
   }
@@ -69,6 +73,7 @@ function compile(config: ResolvedConfig): Compiled {
     rules: compiledRules,
     ruleIds: new Set(config.rules.keys()),
     siteRuleIds,
+    factNoters,
     reportUnused: config.reportUnusedDisableDirectives
   }
   compiledConfigs.set(config, compiled)
@@ -137,6 +142,7 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
         let facts: ReturnType<typeof collectSiteFacts> | undefined
         try {
           facts = timeShared('site facts', () => collectSiteFacts(tree, file, page, failure !== undefined))
+          if (!failure) addRuleFacts(facts, compiled, tree, page, file)
         } catch (error) {
           // Like a failing rule: one message on the page, and the site checks go on without its facts.
           builtinMessage(file, 'rule-error', 'Cannot collect the links and headings of this page for the site checks: ' + String((error as Error).message ?? error), {fatal: true})
@@ -166,6 +172,18 @@ export const docsLintPlugin: Plugin<[DocsLintSettings], Root, Root> = function (
     // Files outlive the run's pages (the engine keeps every file until the end): let the tree go now.
     releasePage(file)
     return {type: 'root', children: []}
+  }
+}
+
+/** What the enabled site rules note of the page themselves (see `pageFacts`); a failing one becomes one message. */
+function addRuleFacts(facts: PageFacts, compiled: Compiled, tree: Root, page: Page, file: VFile): void {
+  for (const {ruleId, note} of compiled.factNoters) {
+    try {
+      const noted = note(tree, page)
+      if (noted && noted.length > 0) (facts.rules ??= {})[ruleId] = noted
+    } catch (error) {
+      builtinMessage(file, 'rule-error', 'Rule `' + ruleId + '` failed on this page: ' + String((error as Error).message ?? error), {fatal: true})
+    }
   }
 }
 

@@ -3,6 +3,25 @@ import type {RuleInfo} from './contract.js'
 
 export const ruleInfos: RuleInfo[] = [
   {
+    "id": "api-drift",
+    "severity": "warn",
+    "summary": "Parameters, response fields and response examples written by hand on an OpenAPI page match the operation in the OpenAPI file",
+    "fixable": false,
+    "url": "https://docs-lint.dev/rules/api-drift",
+    "site": true,
+    "page": false,
+    "conventions": [
+      {
+        "id": "all-parameters",
+        "coverage": "partial"
+      },
+      {
+        "id": "status-codes",
+        "coverage": "partial"
+      }
+    ]
+  },
+  {
     "id": "api-examples",
     "severity": "warn",
     "summary": "API endpoint pages (`api:` in front matter) show a success and an error response in `<ResponseExample>`",
@@ -17,6 +36,21 @@ export const ruleInfos: RuleInfo[] = [
       },
       {
         "id": "use-api-examples",
+        "coverage": "partial"
+      }
+    ]
+  },
+  {
+    "id": "auth-format",
+    "severity": "warn",
+    "summary": "Authentication examples use the scheme the API takes (`Authorization: Bearer <API_KEY>`), in a header where its OpenAPI file says so",
+    "fixable": true,
+    "url": "https://docs-lint.dev/rules/auth-format",
+    "site": true,
+    "page": true,
+    "conventions": [
+      {
+        "id": "auth-format",
         "coverage": "partial"
       }
     ]

@@ -3,12 +3,14 @@ import type {Point, Position} from 'unist'
 import type {VFile} from 'vfile'
 import {lintRule} from 'unified-lint-rule'
 import {pageOf, type Page} from './page.js'
-import type {Site} from './site/model.js'
+import type {Site, SitePage} from './site/model.js'
+import {siteFactsOf, type RuleFact} from './site/facts.js'
 import {DOCS_BASE_URL, SOURCE, type ConventionCoverage, type Holds, type Level, type MessageExtras, type OptionsSchema, type Severity, type Suggestion, type TextEdit} from './contract.js'
 import {fatalOf, shiftedLevel} from './messages.js'
 
 export {DOCS_BASE_URL, NOTICE_SOURCE, SOURCE} from './contract.js'
 export type {ConventionCoverage, MessageExtras, OptionsSchema, Severity, Suggestion, TextEdit} from './contract.js'
+export type {RuleFact} from './site/facts.js'
 
 export interface Report {
   message: string
@@ -97,10 +99,26 @@ export interface RuleDefinition<Options extends object = Record<string, never>> 
   /** Site rules: called once per run with the options, returns the whole-site check. */
   site?(options: Options): SiteCheck
   /**
+   * Site rules that read more of a page than its links and anchors: called once per configuration,
+   * returns what notes, on each page while its tree is alive, what the site check needs (kept with
+   * the page's site facts under the rule's id, see `ruleFactsOf`). Each fact sits at a place, where an
+   * inline comment may turn the rule off.
+   */
+  pageFacts?(options: Options): PageFactsOf
+  /**
    * Rules that find secrets: called once per configuration, returns what finds the secrets of a text
    * (a page, with its tree, or a config file) as offset ranges. Every output masks them.
    */
   masks?(options: Options): SecretFinder
+}
+
+/** What a site rule notes of one page (undefined or empty: nothing). */
+export type PageFactsOf = (tree: Root, page: Page) => RuleFact[] | undefined
+
+/** The facts `ruleId` noted of a linted page (see `pageFacts`), with those a comment turned off marked. */
+export function ruleFactsOf<Fact extends RuleFact>(page: SitePage, ruleId: string): Fact[] {
+  if (!page.file) return []
+  return (siteFactsOf(page.file)?.rules?.[ruleId] ?? []) as Fact[]
 }
 
 /** The ranges (`[start, end]` offsets) of the secrets in `source`. */

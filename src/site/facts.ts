@@ -47,6 +47,18 @@ export interface PageFacts {
   generated: boolean
   /** Front matter keeps the page out of search and sidebars on purpose (`noindex`, `hidden`, a `redirect` stub). */
   hidden?: boolean
+  /** What each site rule that declares `pageFacts` noted of the page, by rule id. */
+  rules?: Record<string, RuleFact[]>
+}
+
+/**
+ * One thing a site rule noted of a page while its tree was alive (see `pageFacts` in `src/rule.ts`),
+ * at the place a finding about it would be reported; plain JSON, with the rule's own fields.
+ */
+export interface RuleFact {
+  place: Position | undefined
+  /** An inline comment turns the rule off at this place. */
+  disabled?: true
 }
 
 export const siteFactsKey = 'docsLintSite'
@@ -316,23 +328,29 @@ function* htmlLinkAttributes(html: string): Generator<{tag: string; attribute: s
  */
 export function probeInlineControl(facts: PageFacts, file: VFile, ruleIds: readonly string[], control: () => void): void {
   const source = String(file.value ?? '')
-  if (ruleIds.length === 0 || facts.links.length === 0 || !source.includes('docs-lint')) {
+  const ruleFacts = Object.entries(facts.rules ?? {})
+  if (ruleIds.length === 0 || (facts.links.length === 0 && ruleFacts.length === 0) || !source.includes('docs-lint')) {
     control()
     return
   }
-  const probes: Array<{message: VFileMessage; link: LinkFact; ruleId: string}> = []
+  const probes: Array<{message: VFileMessage; disable: () => void}> = []
+  const probe = (place: Position | undefined, ruleId: string, disable: () => void) => {
+    const message = new VFileMessage('probe', {place, ruleId, source: SOURCE})
+    message.file = file.path
+    probes.push({message, disable})
+    file.messages.push(message)
+  }
   for (const link of facts.links) {
-    for (const ruleId of ruleIds) {
-      const message = new VFileMessage('probe', {place: link.place, ruleId, source: SOURCE})
-      message.file = file.path
-      probes.push({message, link, ruleId})
-      file.messages.push(message)
-    }
+    for (const ruleId of ruleIds) probe(link.place, ruleId, () => (link.disabled ??= []).push(ruleId))
+  }
+  // A rule's own facts are probed for that rule only.
+  for (const [ruleId, noted] of ruleFacts) {
+    for (const fact of noted) if (fact.place) probe(fact.place, ruleId, () => (fact.disabled = true))
   }
   control()
   const kept = new Set(file.messages)
-  for (const probe of probes) {
-    if (!kept.has(probe.message)) (probe.link.disabled ??= []).push(probe.ruleId)
+  for (const {message, disable} of probes) {
+    if (!kept.has(message)) disable()
   }
   const probeMessages = new Set(probes.map((probe) => probe.message))
   file.messages = file.messages.filter((message) => !probeMessages.has(message))

@@ -65,6 +65,8 @@ export interface OpenApiSpec {
   operations: Set<string> | undefined
   /** What makes the address of each operation's generated page; undefined like `operations`. */
   pages: OperationPage[] | undefined
+  /** The parsed document; undefined like `operations`. */
+  document?: Record<string, unknown> | undefined
   error: string | undefined
 }
 
@@ -100,6 +102,8 @@ export class Site {
   private removedRoutes: Set<string> | undefined
   private navigationCache: NavigationEntry[] | undefined
   private specsCache: OpenApiSpec[] | undefined
+  /** OpenAPI files pages name that the config does not list. */
+  private readonly namedSpecs = new Map<string, OpenApiSpec>()
   /** The `directory` and `slug` set beside each OpenAPI reference, once per place it is configured. */
   private readonly specSettings = new Map<string, PageSettings[]>()
   private generatedRoutesCache: Set<string> | undefined
@@ -379,6 +383,16 @@ export class Site {
     return undefined
   }
 
+  /** The OpenAPI file a page's front matter names (`openapi: file.yaml GET /users`): a configured one, or read once. */
+  specAt(reference: string): OpenApiSpec {
+    const relative = reference.replace(/^\/+/, '')
+    const configured = this.openApiSpecs().find((spec) => spec.reference.replace(/^\/+/, '') === relative)
+    if (configured) return configured
+    let spec = this.namedSpecs.get(relative)
+    if (!spec) this.namedSpecs.set(relative, (spec = this.loadSpec(reference)))
+    return spec
+  }
+
   loadSpec(reference: string): OpenApiSpec {
     if (/^https?:\/\//i.test(reference)) return {reference, file: undefined, operations: undefined, pages: undefined, error: undefined}
     const relative = path.posix.normalize(reference.replace(/^\/+/, ''))
@@ -403,7 +417,7 @@ export class Site {
           }
         }
       }
-      return {reference, file, operations, pages: operationPages(document ?? {}), error: undefined}
+      return {reference, file, operations, pages: operationPages(document ?? {}), document: document ?? {}, error: undefined}
     } catch (error) {
       return {reference, file, operations: undefined, pages: undefined, error: 'not valid ' + (/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON') + ': ' + String((error as Error).message).split('\n')[0]}
     }

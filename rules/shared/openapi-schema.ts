@@ -1,0 +1,205 @@
+// What an OpenAPI operation takes and returns, as a page documents it: parameters by location (path,
+// query, header, cookie), request body fields and response fields by dotted path (`user.name`), and
+// status codes. `$ref`s, path-level parameters, `allOf`/`oneOf`/`anyOf` and arrays are resolved; a
+// field of a free-form or unreadable schema is unknown, never absent.
+import {deref, isObject, type Json, type Operation} from './openapi.js'
+
+/** Whether the operation has a field: `unknown` when its schema cannot tell. */
+export type Presence = 'yes' | 'no' | 'unknown'
+
+export interface Parameter {
+  in: string
+  name: string
+  required: boolean
+}
+
+/**
+ * The operation's parameters: its own over its path item's (by location and name), with the route's
+ * `{name}`s as path parameters. `complete` is false when one of them is an unreadable `$ref`.
+ */
+export function parametersOf(document: Json, operation: Operation): {parameters: Parameter[]; complete: boolean} {
+  const byKey = new Map<string, Parameter>()
+  let complete = true
+  for (const list of [operation.pathItem['parameters'], operation.operation['parameters']]) {
+    if (!Array.isArray(list)) continue
+    for (const item of list) {
+      const parameter = deref(document, item)
+      if (!parameter || typeof parameter['name'] !== 'string' || typeof parameter['in'] !== 'string') {
+        complete = false
+        continue
+      }
+      const where = parameter['in'].toLowerCase()
+      byKey.set(where + ' ' + parameter['name'], {in: where, name: parameter['name'], required: parameter['required'] === true || where === 'path'})
+    }
+  }
+  for (const match of operation.route.matchAll(/\{([^}]+)\}/g)) {
+    if (!byKey.has('path ' + match[1])) byKey.set('path ' + match[1], {in: 'path', name: match[1]!, required: true})
+  }
+  return {parameters: [...byKey.values()], complete}
+}
+
+/**
+ * The schemas of the request body, one per media type (Swagger 2.0: the `body` parameter's, or an
+ * object of the `formData` parameters); none when the operation takes no body. Undefined when there
+ * is a body docs-lint cannot read, or one without a schema.
+ */
+export function requestSchemas(document: Json, operation: Operation): unknown[] | undefined {
+  const body = operation.operation['requestBody']
+  if (body !== undefined) {
+    const resolved = deref(document, body)
+    const schemas = resolved ? contentSchemas(resolved) : undefined
+    return schemas && schemas.length > 0 ? schemas : undefined
+  }
+  const parameters = [operation.pathItem['parameters'], operation.operation['parameters']].flatMap((list) => (Array.isArray(list) ? list.map((item) => deref(document, item)) : []))
+  const inBody = parameters.find((parameter) => parameter?.['in'] === 'body')
+  if (inBody) return [inBody['schema']]
+  const form = parameters.filter((parameter): parameter is Json => parameter?.['in'] === 'formData' && typeof parameter['name'] === 'string')
+  if (form.length === 0) return []
+  return [{type: 'object', properties: Object.fromEntries(form.map((parameter) => [parameter['name'], parameter])), required: form.filter((parameter) => parameter['required'] === true).map((parameter) => parameter['name'])}]
+}
+
+/** The schemas of every response (each status, each media type); undefined when one cannot be read. */
+export function responseSchemas(document: Json, operation: Operation): unknown[] | undefined {
+  const responses = operation.operation['responses']
+  if (!isObject(responses)) return []
+  const schemas: unknown[] = []
+  for (const value of Object.values(responses)) {
+    const response = deref(document, value)
+    if (!response) return undefined
+    // Swagger 2.0 puts the schema on the response itself.
+    if (response['schema'] !== undefined) schemas.push(response['schema'])
+    const content = contentSchemas(response)
+    if (!content) return undefined
+    schemas.push(...content)
+  }
+  return schemas
+}
+
+function contentSchemas(node: Json): unknown[] | undefined {
+  const content = node['content']
+  if (content === undefined) return []
+  if (!isObject(content)) return undefined
+  return Object.values(content).flatMap((media) => (isObject(media) && media['schema'] !== undefined ? [media['schema']] : []))
+}
+
+/** The headers of the operation's responses (`X-RateLimit-Limit`): a page may document them as response fields. */
+export function responseHeaders(document: Json, operation: Operation): string[] {
+  const responses = operation.operation['responses']
+  if (!isObject(responses)) return []
+  return Object.values(responses).flatMap((value) => {
+    const headers = deref(document, value)?.['headers']
+    return isObject(headers) ? Object.keys(headers) : []
+  })
+}
+
+/** The status codes the operation declares (`200`, `4XX`, `default`). */
+export function statusesOf(operation: Operation): string[] {
+  const responses = operation.operation['responses']
+  return isObject(responses) ? Object.keys(responses) : []
+}
+
+/** Whether `status` (`404`) is one the operation declares, by itself, by its range (`4XX`) or by `default`. */
+export function declaresStatus(statuses: readonly string[], status: string): boolean {
+  const upper = statuses.map((item) => item.toUpperCase())
+  return upper.includes(status) || upper.includes(status[0] + 'XX') || upper.includes('DEFAULT')
+}
+
+/** Schemas nested deeper than this are not followed (a recursive schema). */
+const maxDepth = 40
+
+/** Whether any of `schemas` has the field at `path` (`['user', 'name']`); arrays are looked through. */
+export function fieldPresence(document: Json, schemas: readonly unknown[], path: readonly string[]): Presence {
+  return combine(schemas.map((schema) => presenceIn(document, schema, path, 0)))
+}
+
+function combine(results: readonly Presence[]): Presence {
+  if (results.includes('yes')) return 'yes'
+  if (results.includes('unknown') || results.length === 0) return 'unknown'
+  return 'no'
+}
+
+function presenceIn(document: Json, value: unknown, path: readonly string[], depth: number): Presence {
+  const schema = deref(document, value)
+  if (!schema || depth > maxDepth) return 'unknown'
+  if (path.length === 0) return 'yes'
+  const [head, ...rest] = path as [string, ...string[]]
+  const results: Presence[] = []
+  for (const key of ['allOf', 'oneOf', 'anyOf']) {
+    const parts = schema[key]
+    if (!Array.isArray(parts)) continue
+    // A part of an `allOf` that only describes (`{description: …}`) adds no field.
+    const shaping = key === 'allOf' ? parts.filter((part) => !describesOnly(deref(document, part))) : parts
+    results.push(...shaping.map((part) => presenceIn(document, part, path, depth + 1)))
+  }
+  if (schema['items'] !== undefined) results.push(presenceIn(document, schema['items'], path, depth + 1))
+  const properties = schema['properties']
+  if (isObject(properties) && Object.hasOwn(properties, head)) results.push(presenceIn(document, properties[head], rest, depth + 1))
+  if (results.includes('yes')) return 'yes'
+  if (results.includes('unknown') || isOpen(schema)) return 'unknown'
+  return 'no'
+}
+
+/** Keywords that give a schema a shape; a schema with none of them only describes. */
+const shapeKeywords = ['type', 'properties', 'items', 'allOf', 'oneOf', 'anyOf', 'additionalProperties', 'patternProperties', 'enum', 'const', 'not', 'format']
+
+function describesOnly(schema: Json | undefined): boolean {
+  return schema !== undefined && !shapeKeywords.some((key) => schema[key] !== undefined)
+}
+
+/**
+ * A schema that may hold fields it does not name: extra properties allowed in so many words, pattern
+ * properties, or an object with no properties, parts or items at all (free-form). Properties not set
+ * to `additionalProperties: true` are taken to be the fields: specs rarely close their objects.
+ */
+function isOpen(schema: Json): boolean {
+  const extra = schema['additionalProperties']
+  if (extra === true || isObject(extra) || schema['patternProperties'] !== undefined) return true
+  const shaped = schema['properties'] !== undefined || schema['items'] !== undefined || ['allOf', 'oneOf', 'anyOf'].some((key) => schema[key] !== undefined)
+  const type = schema['type']
+  const scalar = typeof type === 'string' && type !== 'object' && type !== 'array'
+  return !shaped && !scalar
+}
+
+/** The field names at `path` in any of `schemas` (for a "did you mean"). */
+export function fieldNamesAt(document: Json, schemas: readonly unknown[], path: readonly string[]): string[] {
+  const names = new Set<string>()
+  const collect = (value: unknown, rest: readonly string[], depth: number): void => {
+    const schema = deref(document, value)
+    if (!schema || depth > maxDepth) return
+    for (const key of ['allOf', 'oneOf', 'anyOf']) {
+      const parts = schema[key]
+      if (Array.isArray(parts)) for (const part of parts) collect(part, rest, depth + 1)
+    }
+    if (schema['items'] !== undefined) collect(schema['items'], rest, depth + 1)
+    const properties = schema['properties']
+    if (!isObject(properties)) return
+    if (rest.length === 0) for (const name of Object.keys(properties)) names.add(name)
+    else if (Object.hasOwn(properties, rest[0]!)) collect(properties[rest[0]!], rest.slice(1), depth + 1)
+  }
+  for (const schema of schemas) collect(schema, path, 0)
+  return [...names]
+}
+
+/**
+ * The top-level fields every one of `schemas` requires (`required`, through `allOf`); undefined when a
+ * schema cannot tell (a `oneOf`, an array, an unreadable `$ref`).
+ */
+export function requiredFields(document: Json, schemas: readonly unknown[]): string[] | undefined {
+  let common: string[] | undefined
+  for (const value of schemas) {
+    const required = requiredOf(document, value, 0)
+    if (!required) return undefined
+    common = common ? common.filter((name) => required.includes(name)) : required
+  }
+  return common ?? []
+}
+
+function requiredOf(document: Json, value: unknown, depth: number): string[] | undefined {
+  const schema = deref(document, value)
+  if (!schema || depth > maxDepth || schema['oneOf'] !== undefined || schema['anyOf'] !== undefined || schema['items'] !== undefined) return undefined
+  const own = Array.isArray(schema['required']) ? schema['required'].filter((name): name is string => typeof name === 'string') : []
+  const parts = Array.isArray(schema['allOf']) ? schema['allOf'] : []
+  const fromParts = parts.map((part) => requiredOf(document, part, depth + 1))
+  if (fromParts.some((names) => names === undefined)) return undefined
+  return [...new Set([...own, ...fromParts.flatMap((names) => names!)])]
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {lint} from '../src/engine.js'
+import {formatMessage} from './helpers/examples.js'
+import {tempSite} from './helpers/cli.js'
+
+// What the doc pages' examples of auth-format and api-drift cannot show: the run's notice for a remote
+// OpenAPI file, comments that turn a site finding off, and a cached run that sees an edited code block.
+
+const docsJson = (extra: Record<string, unknown>) => JSON.stringify({theme: 'mint', name: 'Acme', colors: {primary: '#0B6E4F'}, ...extra})
+const spec = JSON.stringify({
+  openapi: '3.0.3',
+  info: {title: 'Acme', version: '1'},
+  servers: [{url: 'https://api.acme.com/v1'}],
+  components: {securitySchemes: {bearerAuth: {type: 'http', scheme: 'bearer'}}},
+  security: [{bearerAuth: []}],
+  paths: {'/users': {get: {summary: 'List users', parameters: [{name: 'limit', in: 'query', schema: {type: 'integer'}}], responses: {'200': {description: 'The users.'}}}}}
+})
+const request = (header: string) => '---\ntitle: Quickstart\ndescription: Call the API.\n---\n\n```bash\ncurl https://api.acme.com/v1/users \\\n  --header "Authorization: ' + header + '"\n```\n'
+
+async function run(root: string, rules: Record<string, string>, cache?: string) {
+  const configPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-api-')), 'config.json')
+  fs.writeFileSync(configPath, JSON.stringify({rules}))
+  const result = await lint({patterns: ['.'], cwd: root, configPath, ...(cache ? {cache: true, cacheLocation: cache} : {})})
+  return {messages: result.files.flatMap((file) => file.messages.map(formatMessage)), notices: result.notices}
+}
+
+describe('api-drift', () => {
+  it('says once, in a notice, that the pages of a remote OpenAPI file were not checked', async () => {
+    const page = (name: string) => '---\nopenapi: GET /users/{id}\n---\n\n<ParamField path="' + name + '" type="string" required>\n  The ID.\n</ParamField>\n'
+    const root = tempSite({'docs.json': docsJson({openapi: 'https://api.acme.com/openapi.json'}), 'a.mdx': page('id'), 'b.mdx': page('user_id')})
+    const {messages, notices} = await run(root, {'api-drift': 'warn'})
+    expect(messages).toEqual([])
+    expect(notices.filter((notice) => notice.includes('https://api.acme.com/openapi.json'))).toHaveLength(1)
+  })
+
+  it('leaves a page alone when its only parameters come from the OpenAPI file', async () => {
+    const root = tempSite({'docs.json': docsJson({openapi: 'openapi.json'}), 'openapi.json': spec, 'list.mdx': '---\nopenapi: GET /users\n---\n\nSee also the [guide](/list).\n'})
+    expect((await run(root, {'api-drift': 'warn'})).messages).toEqual([])
+  })
+})
+
+describe('auth-format', () => {
+  it('turns a site finding off with comments around its code block', async () => {
+    const page = request('<API_KEY>').replace('```bash', '{/* docs-lint-disable auth-format */}\n\n```bash') + '\n{/* docs-lint-enable auth-format */}\n'
+    const root = tempSite({'docs.json': docsJson({openapi: 'openapi.json'}), 'openapi.json': spec, 'index.mdx': page})
+    expect((await run(root, {'auth-format': 'warn'})).messages).toEqual([])
+  })
+
+  it('sees an edited code block in a cached run, and a changed OpenAPI file', async () => {
+    const root = tempSite({'docs.json': docsJson({openapi: 'openapi.json'}), 'openapi.json': spec, 'index.mdx': request('<API_KEY>')})
+    const cache = path.join(root, '.cache')
+    const missing = ['index.mdx 8:28-8:37 warning Missing scheme in the `Authorization` header, expected `Authorization: Bearer <API_KEY>`, as `openapi.json` says']
+    const relative = (messages: string[]) => messages.map((message) => 'index.mdx ' + message)
+    expect(relative((await run(root, {'auth-format': 'warn'}, cache)).messages)).toEqual(missing)
+    expect(relative((await run(root, {'auth-format': 'warn'}, cache)).messages)).toEqual(missing)
+    fs.writeFileSync(path.join(root, 'openapi.json'), spec.replace('"bearer"', '"basic"'))
+    expect((await run(root, {'auth-format': 'warn'}, cache)).messages[0]).toContain('`Authorization: Basic <BASE64_CREDENTIALS>`')
+    fs.writeFileSync(path.join(root, 'index.mdx'), request('Basic <BASE64_CREDENTIALS>'))
+    expect((await run(root, {'auth-format': 'warn'}, cache)).messages).toEqual([])
+  })
+
+  it('never shows a credential that may be real', async () => {
+    const root = tempSite({'docs.json': docsJson({openapi: 'openapi.json'}), 'openapi.json': spec, 'index.mdx': request('sk_live_4eC39HqLyjWDarjtT1zdp7dc')})
+    const {messages} = await run(root, {'auth-format': 'warn'})
+    expect(messages).toHaveLength(1)
+    expect(messages[0]).toContain('`Authorization: Bearer <API_KEY>`')
+    expect(messages.join('\n')).not.toContain('4eC39Hq')
+  })
+})
