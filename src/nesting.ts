@@ -3,11 +3,30 @@ import type {Nodes, Root} from 'mdast'
 /** Lists and block quotes may nest this deep; real pages stay under 10 levels. */
 export const maxNesting = 100
 
+/**
+ * Nodes of any kind (elements, emphasis, links) may nest this deep: past it, the rules' and the
+ * site checks' walks would run out of stack. Real pages stay under 30 levels.
+ */
+export const maxTreeDepth = 1000
+
 export interface Nesting {
   depth: number
   /** Where the outermost list or block quote of the deepest chain starts. */
   line: number
   column: number
+}
+
+/** The first chain of nodes found deeper than `maxTreeDepth`, and where its outermost element starts; undefined when none is. */
+export function tooDeepTree(tree: Root): Nesting | undefined {
+  const stack: Array<{node: Nodes; depth: number; outermost: Nodes | undefined}> = [{node: tree, depth: 0, outermost: undefined}]
+  while (stack.length > 0) {
+    const {node, depth, outermost: outer} = stack.pop()!
+    const outermost = outer ?? (depth > 0 && 'children' in node ? node : undefined)
+    if (depth > maxTreeDepth) return {depth, line: outermost?.position?.start.line ?? 1, column: outermost?.position?.start.column ?? 1}
+    // Only the children of the top-level block start a chain of their own.
+    if ('children' in node) for (const child of node.children) stack.push({node: child, depth: depth + 1, outermost: depth === 0 ? undefined : outermost})
+  }
+  return undefined
 }
 
 /** The deepest chain of lists and block quotes in `tree`, walked without recursion. */

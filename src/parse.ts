@@ -4,7 +4,7 @@ import type {VFile} from 'vfile'
 import {unified} from 'unified'
 import {load, once} from './lazy.js'
 import {kindOf} from './page.js'
-import {deepestNesting, estimateNesting, maxNesting, mayNestTooDeep, type Nesting} from './nesting.js'
+import {deepestNesting, estimateNesting, maxNesting, maxTreeDepth, mayNestTooDeep, tooDeepTree, type Nesting} from './nesting.js'
 import {gfmFeatures, remarkGfmFeatures} from './gfm.js'
 import {remarkHeadingId} from './heading-id.js'
 import {defaultMaxFileSize} from './limits.js'
@@ -89,7 +89,9 @@ export function parsePage(file: VFile): Root {
     const tree = parseIncrementally(key, source, markdownOnly, (text) => parserFor(text, markdownOnly).parse(text === source ? file : text))
     if (source.charCodeAt(0) === 0xfeff) movePastMark(tree)
     const deepest = deepestNesting(tree)
-    return deepest.depth > maxNesting ? tooDeep(file, source, deepest) : tree
+    if (deepest.depth > maxNesting) return tooDeep(file, source, deepest)
+    const deepTree = tooDeepTree(tree)
+    return deepTree ? tooDeep(file, source, deepTree, 'elements and inline formatting nest more than ' + maxTreeDepth + ' levels deep, expected at most ' + maxTreeDepth) : tree
   } catch (error) {
     const cause = error as {reason?: string; message?: string; line?: number; column?: number; ruleId?: string; place?: unknown}
     const reason = String(cause.reason ?? cause.message ?? error).replace(/\s*\(see https?:\/\/\S+\)$/, '')
@@ -113,9 +115,9 @@ export function parsePage(file: VFile): Root {
   }
 }
 
-function tooDeep(file: VFile, source: string, nesting: Nesting): Root {
+function tooDeep(file: VFile, source: string, nesting: Nesting, what = 'lists and block quotes nest ' + nesting.depth + ' levels deep, expected at most ' + maxNesting): Root {
   parseFailures.set(file, {
-    reason: 'Cannot parse page: lists and block quotes nest ' + nesting.depth + ' levels deep, expected at most ' + maxNesting,
+    reason: 'Cannot parse page: ' + what,
     line: nesting.line,
     column: nesting.column,
     cause: 'too-deep',
