@@ -7,7 +7,7 @@ export const maxNesting = 100
  * Nodes of any kind (elements, emphasis, links) may nest this deep: past it, the rules' and the
  * site checks' walks would run out of stack. Real pages stay under 30 levels.
  */
-export const maxTreeDepth = 1000
+export const maxTreeDepth = 5000
 
 export interface Nesting {
   depth: number

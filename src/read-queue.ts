@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import {maxConfigBytes, readBounded} from './bounded-read.js'
+import {BoundedReadError, maxConfigBytes, readBounded} from './bounded-read.js'
 
 /**
  * unified-engine reads every page it is given at once (`fs.readFile` for each, all started together):
@@ -22,6 +22,8 @@ type ReadFile = typeof fs.readFile
 type Callback = (error: NodeJS.ErrnoException | null, data: unknown) => void
 
 let original: ReadFile = fs.readFile
+/** Who hears of a config or ignore file refused (a device, a named pipe, too large): the runs in progress. */
+const refusalListeners = new Set<(file: string, error: BoundedReadError) => void>()
 const waiting: Array<() => void> = []
 let open = 0
 let runs = 0
@@ -45,6 +47,8 @@ const queued = function (this: unknown, ...args: unknown[]): void {
       if (result[0] === 0xef && result[1] === 0xbb && result[2] === 0xbf) result = result.subarray(3)
     } catch (error) {
       failure = error
+      // unified-engine takes any failure to read an ignore file or a `package.json` for its absence: said here.
+      if (error instanceof BoundedReadError) for (const listener of refusalListeners) listener(args[0], error)
     }
     process.nextTick(() => (callback as Callback)((failure as NodeJS.ErrnoException | undefined) ?? null, result))
     return
@@ -63,15 +67,20 @@ const queued = function (this: unknown, ...args: unknown[]): void {
   else waiting.push(start)
 } as unknown as ReadFile
 
-/** Run `work` with `fs.readFile` queued (see above); runs may overlap, the queue is shared. */
-export async function withReadQueue<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Run `work` with `fs.readFile` queued (see above); runs may overlap, the queue is shared. `refused`
+ * hears of each config or ignore file that unified-engine asked for and that was refused.
+ */
+export async function withReadQueue<T>(work: () => Promise<T>, refused?: (file: string, error: BoundedReadError) => void): Promise<T> {
   if (runs++ === 0) {
     original = fs.readFile
     fs.readFile = queued
   }
+  if (refused) refusalListeners.add(refused)
   try {
     return await work()
   } finally {
+    if (refused) refusalListeners.delete(refused)
     if (--runs === 0) fs.readFile = original
   }
 }

@@ -223,7 +223,10 @@ describe('config and cache files are read bounded, and only when they are regula
     ['a suppressions file that is a named pipe', (root) => (fifo(path.join(root, 'docs-lint-suppressions.json')), []), 'docs-lint: Cannot read suppressions file `' + 'ROOT/docs-lint-suppressions.json`: it is not a regular file (a named pipe)\n'],
     ['a sparse 3 GB suppressions file', (root) => (fs.truncateSync((fs.writeFileSync(path.join(root, 'big.json'), ''), path.join(root, 'big.json')), 3 * 1024 ** 3), ['--suppressions-location', 'big.json']), 'docs-lint: Cannot read suppressions file `ROOT/big.json`: it is larger than the 64 MB limit\n'],
     ['a .mintignore linked to /dev/urandom', (root) => (fs.symlinkSync('/dev/urandom', path.join(root, '.mintignore')), []), 'docs-lint: Cannot read `.mintignore`: it is not a regular file (a device)\n'],
-    ['a .mintignore that is a named pipe', (root) => (fifo(path.join(root, '.mintignore')), []), 'docs-lint: Cannot read `.mintignore`: it is not a regular file (a named pipe)\n']
+    ['a .mintignore that is a named pipe', (root) => (fifo(path.join(root, '.mintignore')), []), 'docs-lint: Cannot read `.mintignore`: it is not a regular file (a named pipe)\n'],
+    ['a .docs-lintignore that is a named pipe', (root) => (fifo(path.join(root, '.docs-lintignore')), []), 'docs-lint: Cannot read `.docs-lintignore`: it is not a regular file (a named pipe)\n'],
+    ['a .docs-lintignore in a folder, linked to /dev/urandom', (root) => (fs.symlinkSync('/dev/urandom', path.join(root, 'folder/.docs-lintignore')), fs.writeFileSync(path.join(root, 'folder/b.mdx'), fixablePage), []), 'docs-lint: Cannot read `folder/.docs-lintignore`: it is not a regular file (a device)\n'],
+    ['a package.json linked to /dev/zero', (root) => (fs.symlinkSync('/dev/zero', path.join(root, 'package.json')), []), 'docs-lint: Cannot read config `package.json`: it is not a regular file (a device)\n']
   ]
   for (const [name, setUp, expected] of cases) {
     it(name + ': one message, exit code 2', async () => {

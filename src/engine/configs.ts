@@ -196,10 +196,14 @@ export function configRouter(
   }
 }
 
+/**
+ * Whether a `package.json` holds a `docs-lint` field. One that cannot be read (a device, a named pipe,
+ * too large) may: it is taken as the config, whose loading then says why it cannot be read.
+ */
 function hasPackageConfig(file: string): boolean {
   try {
     return Object.hasOwn(JSON.parse(readBoundedText(file, maxConfigBytes)) as object, 'docs-lint')
-  } catch {
-    return false
+  } catch (error) {
+    return error instanceof BoundedReadError
   }
 }

@@ -171,7 +171,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     if (!files) {
       const processed = await runUnifiedEngine({
         cwd, patterns, screened, given, skip, maxFileSize: options.maxFileSize, deferred, rcPath,
-        configGiven: givenConfig !== undefined, resolve: resolveFor, pagePlugins,
+        configGiven: givenConfig !== undefined, resolve: resolveFor, pagePlugins, configError: (message) => configs.errors.add(message),
         defaultPlugins: detect
           ? [
               [linearQueue as never, undefined],

@@ -122,6 +122,8 @@ export interface EngineRun {
   pagePlugins(config: ResolvedConfig): Array<[never, unknown]>
   /** The plugins of a page no config file applies to (all pages, when docs-lint finds the configs itself). */
   defaultPlugins: Array<[never, unknown]>
+  /** Record a config error the run meets (an ignore file or `package.json` that cannot be read). */
+  configError(message: string): void
 }
 
 /** Run unified-engine over the pages found: config cascade, ignore files and per-file fault containment. */
@@ -130,6 +132,8 @@ export async function runUnifiedEngine(run: EngineRun): Promise<VFile[]> {
   const {engine} = await import('unified-engine')
   const {unified} = await import('unified')
   const {docsLintParse} = await import('../parse.js')
+  // An ignore file or `package.json` that cannot be read leaves unknown what to ignore or which config applies.
+  const refused = (file: string, error: BoundedReadError) => run.configError('Cannot read `' + (path.relative(run.cwd, file) || file) + '`: it ' + error.message)
   return withReadQueue(() => new Promise<VFile[]>((resolve, reject) => {
     engine(
       {
@@ -153,5 +157,5 @@ export async function runUnifiedEngine(run: EngineRun): Promise<VFile[]> {
         else resolve(context?.files ?? [])
       }
     )
-  }))
+  }), refused)
 }
