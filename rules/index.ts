@@ -17,6 +17,7 @@ import navigation from './navigation.js'
 import noSecrets from './no-secrets.js'
 import orphanPages from './orphan-pages.js'
 import passiveVoice from './passive-voice.js'
+import presentTense from './present-tense.js'
 import secondPerson from './second-person.js'
 import sentenceLength from './sentence-length.js'
 import stepsForProcedures from './steps-for-procedures.js'
@@ -43,6 +44,7 @@ export const rules: ReadonlyArray<Rule<any>> = [
   noSecrets,
   orphanPages,
   passiveVoice,
+  presentTense,
   secondPerson,
   sentenceLength,
   stepsForProcedures,

@@ -253,6 +253,15 @@ export const ruleInfos: RuleInfo[] = [
     "page": true
   },
   {
+    "id": "present-tense",
+    "severity": "warn",
+    "summary": "What the product does now is in the present tense: `the API returns`, not `the API will return`",
+    "fixable": "suggestion",
+    "url": "https://docs-lint.dev/rules/present-tense",
+    "site": false,
+    "page": true
+  },
+  {
     "id": "second-person",
     "severity": "info",
     "summary": "Instructions address the reader as `you`: no first person (`we`, `our`, `I`) and no “the user”",

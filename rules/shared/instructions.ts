@@ -1,0 +1,59 @@
+// Where a paragraph stands in a procedure: in a step, or right after an instruction to the reader.
+// What follows an instruction is its outcome (“Click **Save**. A dialog will open.”).
+import type {Nodes, Paragraph, Root} from 'mdast'
+import {toString as mdastToString} from 'mdast-util-to-string'
+import {visitParents} from '../../src/walk.js'
+import {instructionLeadIns, instructionVerbs, readerActing} from './instructions.data.js'
+
+export interface ParagraphSetting {
+  /** In an item of a numbered list or in a `<Step>`. */
+  inStep: boolean
+  /** The last sentence of the block just before the paragraph, when that block is prose or a list. */
+  before: string | undefined
+  /** The first block of a step: what it says follows the step before. */
+  opensStep: boolean
+}
+
+/** For each paragraph of the page: whether it is a step, and the sentence before it. */
+export function paragraphSettings(tree: Root): Map<Paragraph, ParagraphSetting> {
+  const settings = new Map<Paragraph, ParagraphSetting>()
+  visitParents(tree, 'paragraph', (paragraph, ancestors) => {
+    const parent = ancestors[ancestors.length - 1]
+    const inStep = ancestors.some(
+      (node, index) =>
+        (node.type === 'listItem' && ancestors[index - 1]?.type === 'list' && (ancestors[index - 1] as {ordered?: boolean | null}).ordered === true) ||
+        (node.type === 'mdxJsxFlowElement' && node.name === 'Step')
+    )
+    const siblings = parent && 'children' in parent ? (parent.children as Nodes[]) : []
+    const previous = siblings[siblings.indexOf(paragraph) - 1]
+    const opensStep = inStep && previous === undefined
+    settings.set(paragraph, {inStep, before: previous ? lastSentence(previous) : undefined, opensStep})
+  })
+  return settings
+}
+
+function lastSentence(node: Nodes): string | undefined {
+  if (node.type === 'list') {
+    const item = node.children[node.children.length - 1]
+    return item ? lastSentence(item) : undefined
+  }
+  if (node.type !== 'paragraph' && node.type !== 'listItem') return undefined
+  const sentences = mdastToString(node).trim().split(/(?<=[.!?])\s+/)
+  return sentences[sentences.length - 1]
+}
+
+/** Whether `sentence` tells the reader to act: it opens with an instruction verb, or the reader acts in it. */
+export function isInstruction(sentence: string): boolean {
+  if (readerActing.test(sentence)) return true
+  if (opensWithVerb(sentence)) return true
+  // “In the sidebar, click **Settings**”, “To save it, press Enter”: a short lead-in, then the verb.
+  const comma = sentence.indexOf(',')
+  return comma !== -1 && comma < 60 && opensWithVerb(sentence.slice(comma + 1))
+}
+
+function opensWithVerb(text: string): boolean {
+  const words = text.trim().toLowerCase().split(/[^\p{L}'’-]+/u).filter(Boolean)
+  let index = 0
+  while (index < words.length - 1 && instructionLeadIns.has(words[index]!)) index++
+  return words[index] !== undefined && instructionVerbs.has(words[index]!)
+}
