@@ -5,6 +5,7 @@ import codeBlockLanguage from './code-block-language.js'
 import codeSyntax from './code-syntax.js'
 import colorContrast from './color-contrast.js'
 import componentAttributes from './component-attributes.js'
+import componentChoice from './component-choice.js'
 import componentNesting from './component-nesting.js'
 import configAssets from './config-assets.js'
 import docsConfig from './docs-config.js'
@@ -32,6 +33,7 @@ export const rules: ReadonlyArray<Rule<any>> = [
   codeSyntax,
   colorContrast,
   componentAttributes,
+  componentChoice,
   componentNesting,
   configAssets,
   docsConfig,

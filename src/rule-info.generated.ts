@@ -86,6 +86,15 @@ export const ruleInfos: RuleInfo[] = [
     "page": true
   },
   {
+    "id": "component-choice",
+    "severity": "warn",
+    "summary": "Alternatives use their components: the same example in several languages in a `<CodeGroup>`, platform-by-platform sections in `<Tabs>`",
+    "fixable": true,
+    "url": "https://docs-lint.dev/rules/component-choice",
+    "site": false,
+    "page": true
+  },
+  {
     "id": "component-nesting",
     "severity": "error",
     "summary": "Platform components sit in the parents they need (`Step` in `Steps`) and hold the children they expect",
