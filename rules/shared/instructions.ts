@@ -10,7 +10,10 @@ export interface ParagraphSetting {
   inStep: boolean
   /** The last sentence of the block just before the paragraph, when that block is prose or a list. */
   before: string | undefined
-  /** The first block of a step: what it says follows the step before. */
+  /**
+   * The first block of a step, or the block after a code block in a step: what it says follows what
+   * the reader did, in the step before or with the code (“Your plugin will connect to the server.”).
+   */
   opensStep: boolean
 }
 
@@ -26,7 +29,7 @@ export function paragraphSettings(tree: Root): Map<Paragraph, ParagraphSetting> 
     )
     const siblings = parent && 'children' in parent ? (parent.children as Nodes[]) : []
     const previous = siblings[siblings.indexOf(paragraph) - 1]
-    const opensStep = inStep && previous === undefined
+    const opensStep = inStep && (previous === undefined || previous.type === 'code')
     settings.set(paragraph, {inStep, before: previous ? lastSentence(previous) : undefined, opensStep})
   })
   return settings
