@@ -2,10 +2,10 @@
 
 /** Verbs that start an instruction in documentation (“Click **Save**”, “Run `npm install`”). */
 export const instructionVerbs: ReadonlySet<string> = new Set([
-  'access', 'activate', 'add', 'adjust', 'allow', 'append', 'apply', 'approve', 'assign', 'attach', 'authenticate',
+  'access', 'activate', 'add', 'be', 'adjust', 'allow', 'append', 'apply', 'approve', 'assign', 'attach', 'authenticate',
   'authorize', 'browse', 'build', 'call', 'change', 'check', 'choose', 'click', 'clone', 'close', 'commit',
   'compile', 'complete', 'configure', 'confirm', 'connect', 'copy', 'create', 'define', 'delete', 'deploy',
-  'disable', 'double-click', 'download', 'drag', 'drop', 'edit', 'enable', 'enter', 'execute', 'expand', 'export',
+  'disable', 'double-click', 'download', 'drag', 'drop', 'edit', 'enable', 'ensure', 'enter', 'execute', 'expand', 'export',
   'fill', 'find', 'follow', 'generate', 'go', 'hit', 'hover', 'import', 'initialize', 'insert', 'install', 'invite',
   'invoke', 'launch', 'load', 'locate', 'log', 'make', 'modify', 'navigate', 'open', 'paste', 'pick', 'press',
   'provide', 'publish', 'pull', 'push', 'refresh', 'register', 'reload', 'remove', 'rename', 'replace', 'restart',
@@ -24,3 +24,6 @@ export const instructionLeadIns: ReadonlySet<string> = new Set([
  * one input”) states a condition, not an action just taken.
  */
 export const readerActing = /(?<!\p{L})you(?:['’]ll|\s+(?:can|could|will|then|now|just))(?!\p{L})/iu
+
+/** The reader has just finished: “That's it!”, “You're all set.” What comes next is the outcome. */
+export const readerDone = /^(?:and\s+)?(?:that['’]s it|that['’]s all|done|you['’]re (?:all set|done|ready))(?!\p{L})/iu

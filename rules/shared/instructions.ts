@@ -3,7 +3,7 @@
 import type {Nodes, Paragraph, Root} from 'mdast'
 import {toString as mdastToString} from 'mdast-util-to-string'
 import {visitParents} from '../../src/walk.js'
-import {instructionLeadIns, instructionVerbs, readerActing} from './instructions.data.js'
+import {instructionLeadIns, instructionVerbs, readerActing, readerDone} from './instructions.data.js'
 
 export interface ParagraphSetting {
   /** In an item of a numbered list or in a `<Step>`. */
@@ -28,11 +28,20 @@ export function paragraphSettings(tree: Root): Map<Paragraph, ParagraphSetting> 
         (node.type === 'mdxJsxFlowElement' && node.name === 'Step')
     )
     const siblings = parent && 'children' in parent ? (parent.children as Nodes[]) : []
-    const previous = siblings[siblings.indexOf(paragraph) - 1]
+    let at = siblings.indexOf(paragraph) - 1
+    // A screenshot between an instruction and its outcome belongs to the instruction.
+    while (at >= 0 && isPicture(siblings[at]!)) at--
+    const previous = siblings[at]
     const opensStep = inStep && (previous === undefined || previous.type === 'code')
     settings.set(paragraph, {inStep, before: previous ? lastSentence(previous) : undefined, opensStep})
   })
   return settings
+}
+
+/** A paragraph holding only images, or a `<Frame>`. */
+function isPicture(node: Nodes): boolean {
+  if (node.type === 'mdxJsxFlowElement') return node.name === 'Frame'
+  return node.type === 'paragraph' && node.children.every((child) => child.type === 'image' || (child.type === 'text' && child.value.trim() === ''))
 }
 
 function lastSentence(node: Nodes): string | undefined {
@@ -45,9 +54,9 @@ function lastSentence(node: Nodes): string | undefined {
   return sentences[sentences.length - 1]
 }
 
-/** Whether `sentence` tells the reader to act: it opens with an instruction verb, or the reader acts in it. */
+/** Whether `sentence` tells the reader to act (it opens with an instruction verb), or says the reader acts or is done. */
 export function isInstruction(sentence: string): boolean {
-  if (readerActing.test(sentence)) return true
+  if (readerActing.test(sentence) || readerDone.test(sentence.trim())) return true
   if (opensWithVerb(sentence)) return true
   // “In the sidebar, click **Settings**”, “To save it, press Enter”: a short lead-in, then the verb.
   const comma = sentence.indexOf(',')
