@@ -7,6 +7,7 @@ import codeBlockLanguage from './code-block-language.js'
 import codeSyntax from './code-syntax.js'
 import colorContrast from './color-contrast.js'
 import componentAttributes from './component-attributes.js'
+import componentChoice from './component-choice.js'
 import componentNesting from './component-nesting.js'
 import configAssets from './config-assets.js'
 import docsConfig from './docs-config.js'
@@ -19,6 +20,7 @@ import navigation from './navigation.js'
 import noSecrets from './no-secrets.js'
 import orphanPages from './orphan-pages.js'
 import passiveVoice from './passive-voice.js'
+import presentTense from './present-tense.js'
 import secondPerson from './second-person.js'
 import sentenceLength from './sentence-length.js'
 import stepsForProcedures from './steps-for-procedures.js'
@@ -35,6 +37,7 @@ export const rules: ReadonlyArray<Rule<any>> = [
   codeSyntax,
   colorContrast,
   componentAttributes,
+  componentChoice,
   componentNesting,
   configAssets,
   docsConfig,
@@ -47,6 +50,7 @@ export const rules: ReadonlyArray<Rule<any>> = [
   noSecrets,
   orphanPages,
   passiveVoice,
+  presentTense,
   secondPerson,
   sentenceLength,
   stepsForProcedures,

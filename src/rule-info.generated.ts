@@ -160,6 +160,15 @@ export const ruleInfos: RuleInfo[] = [
     ]
   },
   {
+    "id": "component-choice",
+    "severity": "warn",
+    "summary": "Alternatives use their components: the same example in several languages in a `<CodeGroup>`, platform-by-platform sections in `<Tabs>`",
+    "fixable": true,
+    "url": "https://docs-lint.dev/rules/component-choice",
+    "site": false,
+    "page": true
+  },
+  {
     "id": "component-nesting",
     "severity": "error",
     "summary": "Platform components sit in the parents they need (`Step` in `Steps`) and hold the children they expect",
@@ -397,6 +406,15 @@ export const ruleInfos: RuleInfo[] = [
         "coverage": "full"
       }
     ]
+  },
+  {
+    "id": "present-tense",
+    "severity": "warn",
+    "summary": "What the product does now is in the present tense: `the API returns`, not `the API will return`",
+    "fixable": "suggestion",
+    "url": "https://docs-lint.dev/rules/present-tense",
+    "site": false,
+    "page": true
   },
   {
     "id": "second-person",

@@ -141,6 +141,7 @@ describe('prose pre-checks change no report', () => {
       Array.from({length: 37}, (_, index) => 'word' + index).join('\\\n') + '.',
       Array.from({length: 13}, () => 'a `code` b').join(' ') + '.'
     ].join('\n\n'),
+    'will.mdx': ['The API will return a list.', 'By default, `init()` won\'t retry.', 'The **server** will\nstart. The server\'ll respond.'].join('\n\n'),
     'plain.md': 'The user must install the tool.\nWe are done. The key is given to you.\n'
   }
   const front = '---\ntitle: Page\ndescription: A page.\n---\n\n'
@@ -148,7 +149,7 @@ describe('prose pre-checks change no report', () => {
     const root = tempSite({
       ...Object.fromEntries(Object.entries(pages).map(([name, body]) => [name, front + body.replace(/\{\/\*.*?\*\/\}/g, name.endsWith('.md') ? '' : '$&') + '\n'])),
       // The prose rules are in `strict`, not `recommended`.
-      '.docs-lintrc.json': JSON.stringify({extends: 'recommended', rules: {'passive-voice': 'info', 'second-person': 'info', 'sentence-length': 'info'}})
+      '.docs-lintrc.json': JSON.stringify({extends: 'recommended', rules: {'passive-voice': 'info', 'second-person': 'info', 'sentence-length': 'info', 'present-tense': 'info'}})
     })
     const bin = path.resolve(import.meta.dirname, '../bin/docs-lint.js')
     const lint = (env: Record<string, string>) =>
@@ -156,7 +157,7 @@ describe('prose pre-checks change no report', () => {
     const withChecks = lint({})
     const report = JSON.parse(withChecks) as Array<{messages: Array<{ruleId: string}>}>
     const ruleIds = new Set(report.flatMap((file) => file.messages.map((message) => message.ruleId)))
-    expect([...ruleIds]).toEqual(expect.arrayContaining(['passive-voice', 'second-person', 'sentence-length']))
+    expect([...ruleIds]).toEqual(expect.arrayContaining(['passive-voice', 'second-person', 'sentence-length', 'present-tense']))
     expect(lint({DOCS_LINT_NO_PRECHECKS: '1'})).toBe(withChecks)
   })
 })

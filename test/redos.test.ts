@@ -54,6 +54,12 @@ const bounded: Record<string, {size?: number; reach?: (attack: string) => string
 
 /** `new RegExp(…)` whose pattern is not a constant: each is reviewed here, with why it is bounded. */
 const dynamicSites: Record<string, string> = {
+  "rules/shared/alternatives.ts: new RegExp('^' + prefix + '(' + nameList + ')(?:\\\\s*\\\\([^()]{0,40}\\\\))?' + suffix + '\\\\s*:?$', 'iu')":
+    'constant word lists of `rules/shared/alternatives.data.ts`, run only on a label of at most 80 characters',
+  "rules/shared/alternatives.ts: new RegExp('^(' + nameList + ')\\\\s*:\\\\s*([^:]{0,60}:)?$', 'iu')":
+    'constant word lists of `rules/shared/alternatives.data.ts`, run only on a label of at most 80 characters',
+  "rules/shared/alternatives.ts: new RegExp('(?<![\\\\p{L}\\\\d])' + name + '(?![\\\\p{L}\\\\d])', 'giu')":
+    'escaped constant names joined by `|`, run only on the names of a label of at most 80 characters',
   "rules/shared/secrets.ts: new RegExp(pattern, 'u')": "the user's own `allow` option, trusted like the rest of the config (which may be JavaScript)",
   "src/redact.ts: new RegExp(alternation, 'gi')": 'escaped secrets joined by `|`: literals only, matched in linear time',
   "src/nesting.ts: new RegExp('^[ \\\\t>*+\\\\-\\\\d.)]{' + Math.floor(maxNesting / 4) + '}', 'm')":

@@ -1,0 +1,150 @@
+// component-choice: alternatives in the components the conventions' selection table names for them.
+// The same example in several languages goes in a `<CodeGroup>`; platform-by-platform (or package
+// manager, or language) sections go in `<Tabs>`.
+import type {Code, Heading, Nodes, RootContent} from 'mdast'
+import {toString as mdastToString} from 'mdast-util-to-string'
+import {defineRule, type RuleContext} from '../src/rule.js'
+import {SKIP, visit} from '../src/walk.js'
+import {firstLine} from './shared/positions.js'
+import {alternativeOf, areAlternatives, codeExampleOf, type Alternative, type CodeExample} from './shared/alternatives.js'
+import {groupingComponents, outputLanguages} from './shared/alternatives.data.js'
+import {codeGroupEdits, labelledGroupEdit, namesFile} from './shared/code-group.js'
+
+export default defineRule({
+  id: 'component-choice',
+  severity: 'warn',
+  summary: 'Alternatives use their components: the same example in several languages in a `<CodeGroup>`, platform-by-platform sections in `<Tabs>`',
+  fixable: true,
+  defaults: {},
+  create() {
+    return function (tree, context) {
+      // A Markdown page holds no components.
+      if (context.page.kind !== 'mdx') return
+      visit(tree, (node: Nodes) => {
+        if (node.type === 'blockquote' || (node.type === 'mdxJsxFlowElement' && groupingComponents.has(node.name ?? ''))) return SKIP
+        if (node.type !== 'root' && node.type !== 'listItem' && node.type !== 'mdxJsxFlowElement') return undefined
+        const children = node.children as RootContent[]
+        checkAdjacentBlocks(children, context)
+        checkSections(children, checkLabelledBlocks(children, context), context)
+        return undefined
+      })
+    }
+  }
+})
+
+const list = (titles: readonly string[]): string =>
+  titles.map((title) => '`' + title + '`').join(', ').replace(/, ([^,]*)$/, ' and $1')
+
+/**
+ * Code blocks with nothing between them that show one example in several languages (or one install
+ * with several package managers): wrapped in a `<CodeGroup>` by `--fix`.
+ */
+function checkAdjacentBlocks(children: readonly RootContent[], {page, report}: RuleContext): void {
+  for (let index = 0; index < children.length; index++) {
+    const segment: Array<{code: Code; example: CodeExample | undefined}> = []
+    while (children[index]?.type === 'code') {
+      const code = children[index] as Code
+      const example = codeExampleOf(code)
+      // A block that is no alternative (output, a config file) ends the blocks before it.
+      if (!example) break
+      segment.push({code, example})
+      index++
+    }
+    const examples = segment.map((item) => item.example)
+    const codes = segment.map((item) => item.code)
+    const before = children[index - segment.length - 1]
+    const introduction = before?.type === 'paragraph' ? mdastToString(before) : ''
+    if (!areAlternatives(examples, introduction) || codes.filter(namesFile).length > 1) continue
+    const titles = examples.map((example) => example.title)
+    const fix = codeGroupEdits(codes, titles, page.source)
+    report({
+      message: 'Unexpected separate code blocks for ' + list(titles) + ', expected a `<CodeGroup>` with a tab for each',
+      place: firstLine(codes[0]!, page),
+      actual: titles.join(', '),
+      expected: '<CodeGroup>',
+      fix
+    })
+  }
+}
+
+interface Labelled {
+  label: Nodes
+  code: Code
+  alternative: Alternative
+}
+
+/**
+ * Code blocks each after a short label naming its alternative (“**macOS:**”, “With npm”, “### Python”):
+ * a `<CodeGroup>` titled by the labels is offered as a suggestion, since the labels go.
+ * Returns the labels used, so that their headings are not reported again as sections.
+ */
+function checkLabelledBlocks(children: readonly RootContent[], {page, report}: RuleContext): Set<Nodes> {
+  const used = new Set<Nodes>()
+  let index = 0
+  while (index < children.length - 1) {
+    const items: Labelled[] = []
+    let at = index
+    for (;;) {
+      const label = children[at]
+      const code = children[at + 1]
+      if (!label || code?.type !== 'code' || (label.type !== 'paragraph' && label.type !== 'heading')) break
+      if (outputLanguages.has((code.lang ?? '').toLowerCase())) break
+      const alternative = alternativeOf(mdastToString(label), label.type === 'paragraph')
+      if (!alternative || (items[0] && items[0].alternative.kind !== alternative.kind)) break
+      items.push({label, code, alternative})
+      at += 2
+    }
+    index = items.length > 0 ? at : index + 1
+    const keys = new Set(items.map((item) => item.alternative.key))
+    if (items.length < 2 || keys.size !== items.length) continue
+    for (const item of items) used.add(item.label)
+    const titles = items.map((item) => item.alternative.title)
+    const edit = labelledGroupEdit(items.map(({label, code, alternative}) => ({label, code, title: alternative.title})), page.source)
+    report({
+      message: 'Unexpected separate code blocks for ' + list(titles) + ', expected a `<CodeGroup>` with a tab for each',
+      place: firstLine(items[0]!.label, page),
+      actual: titles.join(', '),
+      expected: '<CodeGroup>',
+      suggestions: edit ? [{description: 'Group the blocks in a `<CodeGroup>` titled by their labels', edits: [edit]}] : undefined
+    })
+  }
+  return used
+}
+
+const kindWords: Readonly<Record<Alternative['kind'], string>> = {platform: 'platform', tool: 'package manager', language: 'language'}
+
+/**
+ * Sibling sections whose headings each name one platform, package manager or language (“## macOS”,
+ * “## Windows”): alternatives the reader picks one of, which `<Tabs>` show one at a time. A section
+ * with headings below it is a chapter, not a tab.
+ */
+function checkSections(children: readonly RootContent[], labels: ReadonlySet<Nodes>, {page, report}: RuleContext): void {
+  const headings = children.filter((child): child is Heading => child.type === 'heading')
+  let index = 0
+  while (index < headings.length) {
+    const run: Array<{heading: Heading; alternative: Alternative}> = []
+    let at = index
+    for (; at < headings.length; at++) {
+      const heading = headings[at]!
+      const alternative = labels.has(heading) ? undefined : alternativeOf(mdastToString(heading), false)
+      const first = run[0]
+      if (!alternative || (first && (heading.depth !== first.heading.depth || alternative.kind !== first.alternative.kind))) break
+      run.push({heading, alternative})
+      // A heading below this one opens a subsection: the sections are chapters.
+      const next = headings[at + 1]
+      if (next && next.depth > heading.depth) {
+        run.length = 0
+        break
+      }
+    }
+    index = Math.max(at, index + 1)
+    if (run.length < 2 || new Set(run.map((item) => item.alternative.key)).size !== run.length) continue
+    const titles = run.map((item) => item.alternative.title)
+    report({
+      message: 'Unexpected sections for ' + list(titles) + ', expected `<Tabs>` with a `<Tab>` for each ' + kindWords[run[0]!.alternative.kind],
+      place: firstLine(run[0]!.heading, page),
+      actual: titles.join(', '),
+      expected: '<Tabs>'
+    })
+  }
+}
