@@ -15,6 +15,7 @@ export default defineRule({
   severity: 'warn',
   summary: 'Alternatives use their components: the same example in several languages in a `<CodeGroup>`, platform-by-platform sections in `<Tabs>`',
   fixable: true,
+  conventions: [{id: 'use-codegroup', coverage: 'partial'}, {id: 'use-tabs', coverage: 'partial'}],
   defaults: {},
   create() {
     return function (tree, context) {

@@ -42,6 +42,7 @@ export default defineRule({
   severity: 'warn',
   summary: 'What the product does now is in the present tense: `the API returns`, not `the API will return`',
   fixable: 'suggestion',
+  conventions: [{id: 'tense', coverage: 'partial'}],
   thirdParty: {vale: true},
   prose: true,
   languages: ['en'],

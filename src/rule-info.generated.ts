@@ -166,7 +166,17 @@ export const ruleInfos: RuleInfo[] = [
     "fixable": true,
     "url": "https://docs-lint.dev/rules/component-choice",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "use-codegroup",
+        "coverage": "partial"
+      },
+      {
+        "id": "use-tabs",
+        "coverage": "partial"
+      }
+    ]
   },
   {
     "id": "component-nesting",
@@ -414,7 +424,13 @@ export const ruleInfos: RuleInfo[] = [
     "fixable": "suggestion",
     "url": "https://docs-lint.dev/rules/present-tense",
     "site": false,
-    "page": true
+    "page": true,
+    "conventions": [
+      {
+        "id": "tense",
+        "coverage": "partial"
+      }
+    ]
   },
   {
     "id": "second-person",

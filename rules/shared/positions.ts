@@ -32,7 +32,8 @@ export function codePoint(node: Code, page: Page, offset: number): Point | undef
   const lineStart = page.toOffset({line, column: 1})
   if (lineStart < 0 || Number.isNaN(lineStart)) return undefined
   const newline = page.source.indexOf('\n', lineStart)
-  const pageLine = page.source.slice(lineStart, newline === -1 ? page.source.length : newline)
+  // Without the `\r` of a CRLF line: only the indentation the block's value lacks is a shift.
+  const pageLine = page.source.slice(lineStart, newline === -1 ? page.source.length : newline).replace(/\r$/, '')
   const valueLine = node.value.split('\n')[lineIndex] ?? ''
   const shift = Math.max(0, pageLine.length - valueLine.length)
   return {line, column: shift + column + 1, offset: lineStart + shift + column}
