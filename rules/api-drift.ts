@@ -14,7 +14,7 @@ import {clearlyMeant, didYouMean} from './shared/close-match.js'
 import {firstLine} from './shared/positions.js'
 import {apiIndexOf, fileList, type ApiIndex, type Endpoint} from './shared/api-targets.js'
 import {credentialPlaces, type Json, type Operation} from './shared/openapi.js'
-import {declaresStatus, fieldNamesAt, fieldPresence, parametersOf, requestSchemas, requiredFields, responseHeaders, responseSchemas, statusesOf, type Presence} from './shared/openapi-schema.js'
+import {declaresStatus, fieldNamesAt, fieldPresence, hasNamelessItem, parametersOf, requestSchemas, requiredFields, responseHeaders, responseSchemas, statusesOf, type Presence} from './shared/openapi-schema.js'
 import {locationNames, standardHeaders} from './api-drift.data.js'
 
 const id = 'api-drift'
@@ -194,7 +194,8 @@ function parameterPresence(item: Found, location: string, name: string): {presen
     if (!schemas) return {presence: 'unknown', names: []}
     const path = name.split('.')
     const presence = fieldPresence(item.document, schemas, path)
-    return {presence: presence === 'no' && anywhere(item, schemas, path.at(-1)!) ? 'yes' : schemas.length === 0 ? 'no' : presence, names: fieldNamesAt(item.document, schemas, path.slice(0, -1))}
+    const found = presence === 'no' && anywhere(item, schemas, path.at(-1)!) ? 'yes' : presence === 'no' && hasNamelessItem(item.document, schemas) ? 'unknown' : schemas.length === 0 ? 'no' : presence
+    return {presence: found, names: fieldNamesAt(item.document, schemas, path.slice(0, -1))}
   }
   const {parameters, complete} = parametersOf(item.document, item.operation)
   const names = [...parameters.filter((parameter) => parameter.in === location).map((parameter) => parameter.name), ...credentialNames(item, location)]
@@ -206,6 +207,14 @@ function parameterPresence(item: Found, location: string, name: string): {presen
 /** The names of the operation's credentials at a location (an API key's header, `Authorization`). */
 function credentialNames(item: Found, location: string): string[] {
   return (credentialPlaces(item.document, item.operation) ?? []).filter((place) => place.in === location).map((place) => place.name)
+}
+
+/** Whether a body field the page documents at the top level is, in the operation, only deeper down. */
+function nestedOnly(item: Found, name: string): boolean {
+  const schemas = requestSchemas(item.document, item.operation)
+  if (!schemas) return false
+  const path = name.split('.')
+  return fieldPresence(item.document, schemas, path) === 'no' && anywhere(item, schemas, path.at(-1)!)
 }
 
 /** Whether a field of that name is anywhere in the schemas: documented flat, it is not drift. */
@@ -281,6 +290,9 @@ function checkRequired(found: readonly Found[], facts: readonly DriftFact[], whe
     const first = documented[0]
     if (!first) continue
     const written = new Set(documented.map((fact) => (location === 'header' ? fact.name!.toLowerCase() : fact.name!.split('.')[0]!)))
+    // A body documented by the fields nested in it (a JSON-RPC page listing what its `params` hold) names
+    // the method's own parameters: the envelope's required fields are the platform's to show.
+    if (location === 'body' && documented.some((fact) => found.some((item) => nestedOnly(item, fact.name!)))) continue
     for (const name of requiredEverywhere(found, location)) {
       if (written.has(location === 'header' ? name.toLowerCase() : name) || meant.has(location + ' ' + name)) continue
       report('Missing required ' + locationNames[location] + ' `' + name + '` of ' + where + ', expected a `<ParamField ' + location + '="' + name + '">` beside the others', first)

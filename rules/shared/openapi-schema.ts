@@ -131,7 +131,10 @@ function presenceIn(document: Json, value: unknown, path: readonly string[], dep
     const shaping = key === 'allOf' ? parts.filter((part) => !describesOnly(deref(document, part))) : parts
     results.push(...shaping.map((part) => presenceIn(document, part, path, depth + 1)))
   }
-  if (schema['items'] !== undefined) results.push(presenceIn(document, schema['items'], path, depth + 1))
+  for (const item of arrayItems(schema)) results.push(presenceIn(document, item, path, depth + 1))
+  // A positional item that is no object (JSON-RPC's `[address, options]`) has no name: a page may name it.
+  const prefix = schema['prefixItems']
+  if (Array.isArray(prefix) && prefix.some((item) => !isObject(deref(document, item)?.['properties']))) results.push('unknown')
   const properties = schema['properties']
   if (isObject(properties) && Object.hasOwn(properties, head)) results.push(presenceIn(document, properties[head], rest, depth + 1))
   if (results.includes('yes')) return 'yes'
@@ -139,8 +142,15 @@ function presenceIn(document: Json, value: unknown, path: readonly string[], dep
   return 'no'
 }
 
+/** The schemas of an array's items: `items`, and the positional `prefixItems` of JSON Schema 2020-12 (OpenAPI 3.1). */
+function arrayItems(schema: Json): unknown[] {
+  const items = schema['items']
+  const prefix = schema['prefixItems']
+  return [...(items !== undefined && typeof items !== 'boolean' ? [items] : []), ...(Array.isArray(prefix) ? prefix : [])]
+}
+
 /** Keywords that give a schema a shape; a schema with none of them only describes. */
-const shapeKeywords = ['type', 'properties', 'items', 'allOf', 'oneOf', 'anyOf', 'additionalProperties', 'patternProperties', 'enum', 'const', 'not', 'format']
+const shapeKeywords = ['type', 'properties', 'items', 'prefixItems', 'allOf', 'oneOf', 'anyOf', 'additionalProperties', 'patternProperties', 'enum', 'const', 'not', 'format']
 
 function describesOnly(schema: Json | undefined): boolean {
   return schema !== undefined && !shapeKeywords.some((key) => schema[key] !== undefined)
@@ -154,10 +164,27 @@ function describesOnly(schema: Json | undefined): boolean {
 function isOpen(schema: Json): boolean {
   const extra = schema['additionalProperties']
   if (extra === true || isObject(extra) || schema['patternProperties'] !== undefined) return true
-  const shaped = schema['properties'] !== undefined || schema['items'] !== undefined || ['allOf', 'oneOf', 'anyOf'].some((key) => schema[key] !== undefined)
+  const shaped = schema['properties'] !== undefined || schema['items'] !== undefined || schema['prefixItems'] !== undefined || ['allOf', 'oneOf', 'anyOf'].some((key) => schema[key] !== undefined)
   const type = schema['type']
   const scalar = typeof type === 'string' && type !== 'object' && type !== 'array'
   return !shaped && !scalar
+}
+
+/** Whether any of `schemas` holds, at any depth, a positional item with no name (JSON-RPC's `params: [address, options]`). */
+export function hasNamelessItem(document: Json, schemas: readonly unknown[]): boolean {
+  const stack: Array<[unknown, number]> = schemas.map((schema) => [schema, 0])
+  let visited = 0
+  while (stack.length > 0 && visited++ < 2000) {
+    const [value, depth] = stack.pop()!
+    const schema = deref(document, value)
+    if (!schema || depth > maxDepth) continue
+    const prefix = schema['prefixItems']
+    if (Array.isArray(prefix) && prefix.some((item) => !isObject(deref(document, item)?.['properties']))) return true
+    for (const key of ['allOf', 'oneOf', 'anyOf']) if (Array.isArray(schema[key])) for (const part of schema[key] as unknown[]) stack.push([part, depth + 1])
+    for (const item of arrayItems(schema)) stack.push([item, depth + 1])
+    if (isObject(schema['properties'])) for (const child of Object.values(schema['properties'])) stack.push([child, depth + 1])
+  }
+  return false
 }
 
 /** The field names at `path` in any of `schemas` (for a "did you mean"). */
@@ -170,7 +197,7 @@ export function fieldNamesAt(document: Json, schemas: readonly unknown[], path: 
       const parts = schema[key]
       if (Array.isArray(parts)) for (const part of parts) collect(part, rest, depth + 1)
     }
-    if (schema['items'] !== undefined) collect(schema['items'], rest, depth + 1)
+    for (const item of arrayItems(schema)) collect(item, rest, depth + 1)
     const properties = schema['properties']
     if (!isObject(properties)) return
     if (rest.length === 0) for (const name of Object.keys(properties)) names.add(name)
