@@ -19,6 +19,8 @@ const recommended: UserConfig = {
     'navigation': 'error',
     'no-secrets': 'error',
     'orphan-pages': 'warn',
+    'passive-voice': 'info',
+    'second-person': 'info',
     'unknown-component': 'warn',
   }
 }
