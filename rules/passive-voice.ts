@@ -1,10 +1,32 @@
-import type {Parent as NlcstParent, Root as NlcstRoot, Word} from 'nlcst'
+import type {Parent as NlcstParent, Root as NlcstRoot, SentenceContent, Word} from 'nlcst'
 import type {Point} from 'unist'
 import {toString} from 'nlcst-to-string'
 import type retextPassive from 'retext-passive'
 import {VFile} from 'vfile'
-import {defineRule} from '../src/rule.js'
-import {doVerbs, persons, readerModals, modalsBeforeTo, modalAdverbs} from './passive-voice.data.js'
+import {defineRule, type RuleContext} from '../src/rule.js'
+import {
+  constraintPhrases,
+  constraintWords,
+  construalParticiples,
+  doVerbs,
+  modalAdverbs,
+  modalsBeforeTo,
+  negations,
+  otherLanguages,
+  notVerbsAfterTo,
+  noticeVerbs,
+  obligationModals,
+  persons,
+  pointers,
+  possibilityModals,
+  conditionsBefore,
+  readerActions,
+  strandedPrepositions,
+  subordinators,
+  whereOrHow
+} from './passive-voice.data.js'
+import {languagePassives, type PassiveLanguage} from './shared/passive-languages.js'
+import {asksQuestion, clauseTokensAfter, clauseWordsBefore, endsSentenceAfter, holdsPhrase, wordText} from './shared/clauses.js'
 import {quotedWords} from './shared/prose.js'
 import {wordListSchema} from './shared/options.js'
 import {prechecksOff, type ProseBlock} from '../src/page.js'
@@ -41,7 +63,9 @@ export default defineRule<Options>({
   conventions: [{id: 'active-voice', coverage: 'full'}],
   thirdParty: {vale: true},
   prose: true,
-  languages: ['en'],
+  // Japanese, Chinese, Korean and the other languages have no passive this rule can tell apart
+  // precisely: their pages are left alone, and the run says so once.
+  languages: ['en', 'de', 'es', 'fr', 'pt'],
   options: {
     type: 'object',
     properties: {
@@ -54,6 +78,11 @@ export default defineRule<Options>({
     const findPassive = (load('retext-passive') as typeof import('retext-passive')).default({ignore: options.ignore})
     const participles = participleList && new Set(participleList.filter((word) => !options.ignore.includes(word)))
     return function (_tree, {page, report}) {
+      const language = otherLanguages[page.language]
+      if (language) {
+        reportLanguagePassives(page.proseBlocks(), language, report)
+        return
+      }
       for (const block of page.proseBlocks()) {
         // Cheap pre-check on the block's text: no `be` verb right before a participle, no finding.
         if (!mayBePassive(block, participles)) continue
@@ -68,6 +97,29 @@ export default defineRule<Options>({
     }
   }
 })
+
+/** The passives of a page in German, Spanish, French or Portuguese. */
+function reportLanguagePassives(blocks: ProseBlock[], language: PassiveLanguage, report: RuleContext['report']): void {
+  const be = new RegExp('(?<!\\p{L})' + language.be + '(?!\\p{L})', 'iu')
+  for (const block of blocks) {
+    if (!prechecksOff && !be.test(block.words())) continue
+    for (const paragraph of block.prose().children) {
+      if (paragraph.type !== 'ParagraphNode') continue
+      const quoted = quotedWords(paragraph)
+      for (const sentence of paragraph.children) {
+        if (sentence.type !== 'SentenceNode') continue
+        for (const {start, end, phrase} of languagePassives(sentence.children, language)) {
+          if (quoted.has(start)) continue
+          report({
+            message: 'Unexpected passive voice `' + phrase + '`, expected active voice that names the reader, or an imperative',
+            place: {start: start.position!.start, end: end.position!.end},
+            actual: phrase
+          })
+        }
+      }
+    }
+  }
+}
 
 export interface PassiveFinding {
   verb: Word
@@ -90,20 +142,20 @@ export function passiveFindings(prose: NlcstRoot, findPassive: ReturnType<typeof
     const participleEnd = finding.place && 'end' in finding.place ? finding.place.end : undefined
     const participleStart = finding.place && 'start' in finding.place ? finding.place.start : undefined
     if (!sentence || !participleStart || !participleEnd) continue
-    const verb = beVerbBefore(sentence, participleStart)
+    const participle = sentence.children.findIndex((child) => child.position?.start.offset === participleStart.offset)
+    const verb = beVerbBefore(sentence, participle)
     if (!verb?.position || quoted.has(verb) || isNotPassive(sentence, verb, finding.actual ?? '')) continue
     // A passive that describes what a system does names no task; one after a modal hides the reader's.
     const modal = readerModalBefore(sentence, verb)
-    if (!modal) continue
+    if (!modal || !isInstruction(sentence.children as SentenceContent[], modal, participle)) continue
     found.push({verb: modal.word, end: participleEnd, phrase: modal.phrase + ' ' + toString(verb) + ' ' + (finding.actual ?? '')})
   }
   return found
 }
 
 /**
- * Phrases retext-passive matches that are not passive: “all you need to do is run the script” (a bare
- * infinitive) and `done` meaning finished (“when you are done”, “is done editing”, “are done with”,
- * “once the upload is done, …”).
+ * “all you need to do is run the script” (a bare infinitive) and `done` meaning finished (“when you
+ * are done”, “is done editing”, “are done with”, “once the upload is done, …”) are not passive.
  */
 function isNotPassive(sentence: NlcstParent, verb: Word, participle: string): boolean {
   const index = sentence.children.indexOf(verb)
@@ -121,11 +173,22 @@ function isNotPassive(sentence: NlcstParent, verb: Word, participle: string): bo
   )
 }
 
+interface Modal {
+  /** The modal's first word: `must`, `can`, `needs` (of “needs to”). */
+  word: Word
+  /** The words from the modal to `be`: “can also”, “needs to”. */
+  phrase: string
+  /** An obligation (“must be set”) or a possibility (“can be found”). */
+  kind: 'obligation' | 'possibility'
+  /** “can only be set”: a limit. */
+  only: boolean
+}
+
 /**
  * The modal before a `be` verb that makes the passive an instruction with the reader left out: “can be
- * found”, “must first be set”, “needs to be done”. Returns the modal's first word and the words up to `be`.
+ * found”, “must first be set”, “needs to be done”.
  */
-function readerModalBefore(sentence: NlcstParent, verb: Word): {word: Word; phrase: string} | undefined {
+function readerModalBefore(sentence: NlcstParent, verb: Word): Modal | undefined {
   if (toString(verb).toLowerCase() !== 'be') return undefined
   let index = sentence.children.indexOf(verb)
   const words: Word[] = []
@@ -135,19 +198,24 @@ function readerModalBefore(sentence: NlcstParent, verb: Word): {word: Word; phra
     return space?.type === 'WhiteSpaceNode' && word?.type === 'WordNode' ? word : undefined
   }
   let word = previous()
+  let adverb = ''
   if (word && modalAdverbs.has(toString(word).toLowerCase())) {
+    adverb = toString(word).toLowerCase()
     words.unshift(word)
     index -= 2
     word = previous()
   }
   if (!word) return undefined
   const text = toString(word).toLowerCase().replace(/’/g, "'")
-  if (readerModals.has(text)) {
+  let kind: Modal['kind']
+  if (obligationModals.has(text) || possibilityModals.has(text)) {
+    kind = obligationModals.has(text) ? 'obligation' : 'possibility'
     words.unshift(word)
   } else if (text === 'to') {
     index -= 2
     const head = previous()
     if (!head || !modalsBeforeTo.has(toString(head).toLowerCase())) return undefined
+    kind = 'obligation'
     words.unshift(head, word)
   } else {
     return undefined
@@ -156,7 +224,76 @@ function readerModalBefore(sentence: NlcstParent, verb: Word): {word: Word; phra
   index = sentence.children.indexOf(words[0]!)
   const subject = previous()
   if (subject && persons.has(toString(subject).toLowerCase())) return undefined
-  return {word: words[0]!, phrase: words.map((item) => toString(item)).join(' ')}
+  return {word: words[0]!, phrase: words.map((item) => toString(item)).join(' '), kind, only: adverb === 'only'}
+}
+
+/**
+ * Whether the passive tells the reader to do something (“the key must be set”, “the logs can be found
+ * in `~/.app`”) rather than describe the system: a negated modal, a clause inside the sentence, a
+ * subject that counts or limits, an event or a way of seeing, an actor named by `by`, or a possibility
+ * with no where or how after it.
+ */
+function isInstruction(children: SentenceContent[], modal: Modal, participle: number): boolean {
+  const at = children.indexOf(modal.word)
+  const before = clauseWordsBefore(children, at).map((word) => wordText(word))
+  if (asksQuestion(children) || negations.has(before.at(-1) ?? '') || isEmbedded(before) || limitsSubject(before)) return false
+  const action = wordText(children[participle])
+  if (!readerActions.has(action)) return false
+  const after = clauseTokensAfter(children, participle)
+  const next = wordText(after[0])
+  if (construalParticiples.has(action) && next === 'as') return false
+  // A relative clause with no pronoun ends on its preposition: “the time the lease should be held for.”
+  if (after.length === 1 && strandedPrepositions.has(next) && endsSentenceAfter(children, children.indexOf(after[0]!))) return false
+  // “can be driven by an LLM” names the actor; “by running the script” is the how.
+  const by = after.findIndex((token) => wordText(token) === 'by')
+  if (by >= 0 && !wordText(after[by + 1]).endsWith('ing')) return false
+  if (modal.kind === 'obligation') return true
+  if (modal.only) return false
+  // “can be found” points the reader somewhere: the where may come later (“… when creating an object”).
+  return pointers.has(action) || saysWhereOrHow(after) || startsWithPurpose(children)
+}
+
+/** Whether the words before the modal open a clause inside the sentence (“if …”, “tasks that …”). */
+function isEmbedded(before: readonly string[]): boolean {
+  let last = before.length - 1
+  // “how to use …”, “what to set”: an infinitive, not a clause.
+  while (last >= 0 && (!subordinators.has(before[last]!) || before[last + 1] === 'to')) last--
+  if (last < 0) return false
+  const word = before[last]!
+  // A non-restrictive “…, which can be found in …” is a sentence of its own.
+  if (word === 'which' && last === 0) return false
+  // “Note that the key must be set”: the reader is told. “That value must be set”: a determiner.
+  if (word === 'that') return !(last === 0 && before.length > 1) && !noticeVerbs.has(before[last - 1] ?? '')
+  return true
+}
+
+/** Whether the subject counts or limits what is set: “either A or B”, “no state”, “only one of”. */
+function limitsSubject(before: readonly string[]): boolean {
+  return before[0] === 'only' || before.some((word) => constraintWords.has(word)) || constraintPhrases.some((phrase) => holdsPhrase(before, phrase))
+}
+
+/**
+ * Whether the clause after `can be <participle>` says where or how: “in the dashboard”, “using the
+ * CLI”, “by running …”, “with `flag`”, or a purpose after the value (“set to `true` to hide it”).
+ */
+function saysWhereOrHow(after: readonly SentenceContent[]): boolean {
+  return after.some((token, index) => {
+    const word = wordText(token)
+    // “depending on the deployment”, “based on the plan”: a condition, not a where.
+    if (whereOrHow.has(word)) return !conditionsBefore.has(wordText(after[index - 1]))
+    if (word === 'by') return wordText(after[index + 1]).endsWith('ing')
+    // “with `addListener`”, “with the `credentials` setting”: a means; “with vision support” is not.
+    if (word === 'with') return after.slice(index + 1, index + 4).some((next) => next.type === 'SourceNode')
+    // `to` right after the participle is a value or a recipient (“set to `true`”, “sent to the API”).
+    const verb = after[index + 1]
+    return word === 'to' && index > 0 && verb?.type === 'WordNode' && /^[a-z]+$/.test(toString(verb)) && !notVerbsAfterTo.has(wordText(verb))
+  })
+}
+
+/** Whether the sentence opens with its purpose: “To search the trash, the parameter can be set to …”. */
+function startsWithPurpose(children: readonly SentenceContent[]): boolean {
+  const words = children.filter((node) => node.type === 'WordNode').slice(0, 3).map((word) => wordText(word))
+  return words[0] === 'to' || (words[0] === 'in' && words[1] === 'order' && words[2] === 'to')
 }
 
 /** The lower-case word one white space before (`step` -1) or after (`step` 1) the node at `index`. */
@@ -167,12 +304,11 @@ function wordAcrossSpace(sentence: NlcstParent, index: number, step: -1 | 1): st
 }
 
 /**
- * The `be` verb retext-passive matched, when only white space separates it from the participle:
- * retext-passive looks past inline code and punctuation (“is `x` given”, “is, given”), which is not
- * a verb phrase.
+ * The `be` verb retext-passive matched, when only white space separates it from the participle at
+ * `index`: retext-passive looks past inline code and punctuation (“is `x` given”, “is, given”), which
+ * is not a verb phrase.
  */
-function beVerbBefore(sentence: NlcstParent, participleStart: Point): Word | undefined {
-  const index = sentence.children.findIndex((child) => child.position?.start.offset === participleStart.offset)
+function beVerbBefore(sentence: NlcstParent, index: number): Word | undefined {
   const space = sentence.children[index - 1]
   const verb = sentence.children[index - 2]
   if (index < 2 || space?.type !== 'WhiteSpaceNode' || verb?.type !== 'WordNode') return undefined

@@ -1,5 +1,9 @@
 import {legalPageNames, pathsNamed} from './shared/pages.data.js'
 
+import type {TutorialLanguage} from './shared/tutorial-voice.js'
+
+export {readerTasks} from './shared/tutorial-voice.data.js'
+
 /**
  * First-person words (lower case, straight apostrophe) and the second-person form to suggest;
  * `null` for `let's`, which an imperative replaces (“Let's install” → “Install”).
@@ -52,22 +56,8 @@ export const userObligations: ReadonlyArray<readonly string[]> = [
   ['are', 'required', 'to']
 ]
 
-/** Tasks of someone reading the docs (setting up, running, wiring code), not of an app's end users. */
-export const readerTasks: ReadonlySet<string> = new Set([
-  'add', 'call', 'clone', 'configure', 'copy', 'define', 'deploy', 'download', 'enable', 'ensure',
-  'execute', 'export', 'follow', 'generate', 'import', 'install', 'make', 'navigate', 'obtain', 'paste',
-  'pass', 'provide', 'refer', 'register', 'replace', 'restart', 'run', 'set', 'specify', 'update',
-  'upgrade', 'verify'
-])
-
 /** Adverbs allowed between the obligation and the task: “must first install”. */
 export const optionalAdverbs: ReadonlySet<string> = new Set(['also', 'always', 'first', 'only', 'still', 'then'])
-
-/** Words that may stand right before a bare “users” that means the reader: “so users must install”. */
-export const beforeBareUsers: ReadonlySet<string> = new Set([
-  'after', 'and', 'because', 'before', 'if', 'once', 'or', 'so', 'that', 'then', 'unless', 'until',
-  'when', 'where', 'while'
-])
 
 /** Elements whose text is a label or a term, not a sentence addressed to the reader. */
 export const labelComponents: ReadonlySet<string> = new Set(['Tooltip', 'button', 'kbd', 'label'])
@@ -82,41 +72,20 @@ export const singular: ReadonlySet<string> = new Set(['i', "i'm", "i've", "i'll"
 export const clauseOpeners: ReadonlySet<string> = new Set([':', ';', '(', '[', '—', '–', '-', '"', '“', "'", '‘'])
 
 /**
- * After `we` (and `we'll`, `we're`), words that may stand before the verb: “we will now install”,
- * “we need to configure”, “we are going to create”.
- */
-export const weAuxiliaries: ReadonlySet<string> = new Set([
-  'also', 'are', 'can', 'first', 'going', 'have', 'just', 'must', 'need', 'next', 'now', 'shall', 'should',
-  'simply', 'then', 'to', 'will', 'would', 'want'
-])
-
-/**
- * Verbs of the reader's own work: `we` before one of them is the tutorial's “we” that means the reader
- * (“we will install the SDK”). Before any other verb `we` is the company speaking (“we notify admins”,
- * “we recommend”), which an instruction may do.
- */
-export const tutorialVerbs: ReadonlySet<string> = new Set([
-  ...readerTasks, 'build', 'change', 'check', 'choose', 'click', 'connect', 'create', 'delete', 'drag', 'edit',
-  'enter', 'fill', 'go', 'implement', 'initialize', 'insert', 'launch', 'load', 'modify', 'move', 'open', 'remove',
-  'rename', 'save', 'select', 'start', 'stop', 'test', 'try', 'type', 'upload', 'write'
-])
-
-/**
- * What `our` may own in a tutorial that builds something with the reader (“add it to our app”); `our`
- * before anything else is the company's (“our forum”, “our API”, “our team”).
- */
-export const tutorialObjects: ReadonlySet<string> = new Set([
-  'agent', 'app', 'application', 'bot', 'class', 'code', 'component', 'components', 'config', 'configuration',
-  'directory', 'file', 'files', 'folder', 'function', 'graph', 'handler', 'model', 'node', 'nodes', 'pipeline',
-  'program', 'project', 'prompt', 'query', 'repo', 'repository', 'request', 'route', 'schema', 'script',
-  'server', 'service', 'terminal', 'test', 'tests', 'variable', 'workflow', 'workspace'
-])
-
-/**
  * Pages where the company speaks in its own voice by design: changelogs and release notes, legal and
  * policy pages, a code of conduct. Matched against the page's path.
  */
 export const companyVoicePaths = pathsNamed(['changelogs?', 'release-?notes', 'releases', 'updates', ...legalPageNames])
+
+/**
+ * Pages where `we` and `our` are the maintainers describing their own code and project: an API or SDK
+ * reference (“if we cannot find an event loop, we will create one”) and a contributor guide (“we follow
+ * the Google style guide”, “our schema modules”). Matched against the page's path.
+ */
+export const maintainerVoicePaths = pathsNamed(['api-?ref', 'api-?reference', 'python-sdk', 'sdks?', 'sdk-?reference', 'references?', 'contribute', 'contributing', 'contributors?'])
+
+/** Adverbs that may open a request before its verb: “only notify me when …”. */
+export const requestAdverbs: ReadonlySet<string> = new Set(['always', 'just', 'never', 'only', 'please'])
 
 /** Components whose text is not the page speaking to its reader: an update entry, a prompt for an AI tool. */
 export const ownVoiceComponents: ReadonlySet<string> = new Set(['Update', 'Prompt'])
@@ -125,3 +94,67 @@ export const ownVoiceComponents: ReadonlySet<string> = new Set(['Update', 'Promp
 export const interrogatives: ReadonlySet<string> = new Set([
   'how', 'what', 'why', 'when', 'where', 'which', 'who', 'can', 'could', 'should', 'do', 'does', 'is', 'are', 'will'
 ])
+
+/** The tutorial's “we” in Spanish: “vamos a crear”, “necesitamos instalar”, “veamos”. */
+const spanish: TutorialLanguage = {
+  letUs: [],
+  planned: [['vamos', 'a'], ['necesitamos'], ['debemos'], ['tenemos', 'que']],
+  infinitive: /^\p{L}{2,}(?:ar|er|ir|ír)(?:lo|la|los|las|le|les|se|nos)?$/u,
+  infinitiveLast: false,
+  imperatives: new Set([
+    'abramos', 'agreguemos', 'añadamos', 'analicemos', 'comencemos', 'configuremos', 'conectemos', 'construyamos', 'definamos',
+    'despleguemos', 'echemos', 'ejecutemos', 'empecemos', 'escribamos', 'exploremos', 'hagamos', 'instalemos', 'pasemos',
+    'probemos', 'revisemos', 'usemos', 'veamos'
+  ]),
+  sequencers: new Set(['ahora', 'primero', 'luego', 'después', 'entonces', 'finalmente']),
+  notImperativeBefore: new Set(['que']),
+  twoParties: new Set(['usted', 'ustedes', 'tú', 'tu', 'tus', 'te', 'pronto']),
+  formalAddress: new Set()
+}
+
+/** Portuguese: “vamos criar”, “precisamos configurar”. */
+const portuguese: TutorialLanguage = {
+  letUs: [],
+  planned: [['vamos'], ['precisamos'], ['devemos'], ['temos', 'que'], ['temos', 'de']],
+  infinitive: /^\p{L}{2,}(?:ar|er|ir|or)$/u,
+  infinitiveLast: false,
+  imperatives: new Set(),
+  sequencers: new Set(['agora', 'primeiro', 'depois', 'então', 'finalmente']),
+  notImperativeBefore: new Set(),
+  twoParties: new Set(['você', 'vocês', 'tu', 'teu', 'tua', 'breve']),
+  formalAddress: new Set()
+}
+
+/** French: “nous allons créer”, “créons”, “commençons par”. */
+const french: TutorialLanguage = {
+  letUs: [],
+  planned: [['nous', 'allons'], ['nous', 'devons'], ['nous', 'devrons']],
+  infinitive: /^\p{L}{2,}(?:er|ir|re)$/u,
+  infinitiveLast: false,
+  imperatives: new Set([
+    'ajoutons', 'commençons', 'configurons', 'connectons', 'construisons', 'créons', 'définissons', 'démarrons', 'déployons',
+    'écrivons', 'enregistrons', 'envoyons', 'essayons', 'examinons', 'exécutons', 'explorons', 'générons', 'importons',
+    'installons', 'lançons', 'modifions', 'ouvrons', 'passons', 'préparons', 'regardons', 'remplaçons', 'supprimons', 'testons',
+    'utilisons', 'vérifions', 'voyons'
+  ]),
+  sequencers: new Set(['maintenant', 'ensuite', 'puis', "d'abord", 'enfin']),
+  notImperativeBefore: new Set(),
+  twoParties: new Set(['vous', 'votre', 'vos', 'bientôt', 'prochainement']),
+  formalAddress: new Set()
+}
+
+/** German: “lass uns”, “lassen Sie uns”, “wir werden … installieren”. */
+const german: TutorialLanguage = {
+  letUs: [['lass', 'uns'], ['lasst', 'uns'], ['lassen', 'sie', 'uns']],
+  planned: [['wir', 'werden'], ['wir', 'müssen'], ['wir', 'wollen']],
+  infinitive: /^\p{Ll}{2,}(?:en|ern|eln)$/u,
+  infinitiveLast: true,
+  imperatives: new Set(),
+  sequencers: new Set(),
+  notImperativeBefore: new Set(),
+  twoParties: new Set(['du', 'dich', 'dir', 'dein', 'deine', 'deinen', 'deinem', 'deiner', 'bald']),
+  formalAddress: new Set(['Sie', 'Ihr', 'Ihre', 'Ihren', 'Ihrem', 'Ihrer', 'Ihres'])
+}
+
+/** The tutorial's “we” of each language the rule reads besides English. */
+export const otherLanguages: Readonly<Record<string, TutorialLanguage>> = {de: german, es: spanish, fr: french, pt: portuguese}

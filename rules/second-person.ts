@@ -5,11 +5,11 @@ import {toString} from 'nlcst-to-string'
 import {visit} from '../src/walk.js'
 import {defineRule, type RuleContext} from '../src/rule.js'
 import {quotedWords} from './shared/prose.js'
+import {languageTutorialWe, mayHaveTutorialWe, speaksAsTutorial, speaksWithReader, wordAfter, wordBefore, type TutorialLanguage} from './shared/tutorial-voice.js'
 import {wordListSchema} from './shared/options.js'
 import {prechecksOff} from '../src/page.js'
 import {holdsBlocks} from '../src/platform/facts.js'
 import {
-  beforeBareUsers,
   clauseOpeners,
   firstPerson,
   labelComponents,
@@ -21,10 +21,10 @@ import {
   interrogatives,
   singular,
   userObligations,
-  weAuxiliaries,
-  tutorialVerbs,
-  tutorialObjects,
   companyVoicePaths,
+  maintainerVoicePaths,
+  otherLanguages,
+  requestAdverbs,
   ownVoiceComponents
 } from './second-person.data.js'
 
@@ -50,7 +50,9 @@ export default defineRule<Options>({
   conventions: [{id: 'second-person', coverage: 'full'}],
   thirdParty: {vale: true},
   prose: true,
-  languages: ['en'],
+  // Japanese, Chinese, Korean and the other languages are left alone (the run says so once): their
+  // first person and polite forms cannot be told apart from the tutorial's “we” by word lists.
+  languages: ['en', 'de', 'es', 'fr', 'pt'],
   options: {
     type: 'object',
     properties: {
@@ -64,18 +66,49 @@ export default defineRule<Options>({
     return function (tree, context) {
       // A changelog, a legal page or a code of conduct speaks for the company, in its voice.
       if (companyVoicePaths.test(context.file.path ?? '')) return
+      // In an API reference or a contributor guide, `we` is the maintainers describing their code.
+      const maintainers = maintainerVoicePaths.test(context.file.path ?? '')
+      const language = otherLanguages[context.page.language]
+      if (language) {
+        if (!maintainers) checkLanguage(tree, language, context)
+        return
+      }
       let labels: Range[] | undefined
       for (const block of context.page.proseBlocks()) {
         // Cheap pre-check on the plain text before the block is given to retext.
         if (!prechecksOff && !firstPersonWord.test(block.text) && !userThenObligation.test(block.words())) continue
         labels ??= labelRanges(tree)
         for (const paragraph of block.prose().children) {
-          if (paragraph.type === 'ParagraphNode') checkParagraph(paragraph, block.node.type === 'heading', labels, allowed, context)
+          if (paragraph.type === 'ParagraphNode') checkParagraph(paragraph, {heading: block.node.type === 'heading', maintainers}, labels, allowed, context)
         }
       }
     }
   }
 })
+
+/** The tutorial's “we” on a page in German, Spanish, French or Portuguese. */
+function checkLanguage(tree: Root, language: TutorialLanguage, {page, report}: RuleContext): void {
+  let labels: Range[] | undefined
+  for (const block of page.proseBlocks()) {
+    if (block.node.type === 'heading' || (!prechecksOff && !mayHaveTutorialWe(block.text, language))) continue
+    for (const paragraph of block.prose().children) {
+      if (paragraph.type !== 'ParagraphNode') continue
+      const quoted = quotedWords(paragraph)
+      for (const sentence of paragraph.children) {
+        if (sentence.type !== 'SentenceNode') continue
+        for (const {start, end, phrase} of languageTutorialWe(sentence.children, language)) {
+          labels ??= labelRanges(tree)
+          if (quoted.has(start) || inside(start, labels)) continue
+          report({
+            message: 'Unexpected first person `' + phrase + '`, expected second person: the reader as subject, or an imperative',
+            place: {start: start.position!.start, end: end.position!.end},
+            actual: phrase
+          })
+        }
+      }
+    }
+  }
+}
 
 /**
  * Text that is not the page speaking to its reader: UI labels in bold, terms, keys, quotations, and
@@ -110,8 +143,15 @@ function isButtonLike(name: string | null | undefined, text: string): boolean {
   return phrase !== '' && !/[.!?:;]$/.test(phrase) && !phrase.includes('\n') && phrase.split(/\s+/).length <= maxLabelWords
 }
 
-function checkParagraph(paragraph: Paragraph, heading: boolean, labels: Range[], allowed: Set<string>, {report}: RuleContext): void {
+/** Where a paragraph stands: in a heading, on a page where `we` is the maintainers'. */
+interface Voice {
+  heading: boolean
+  maintainers: boolean
+}
+
+function checkParagraph(paragraph: Paragraph, {heading, maintainers}: Voice, labels: Range[], allowed: Set<string>, {report}: RuleContext): void {
   const quoted = quotedWords(paragraph)
+  let tutorial: boolean | undefined
   for (const sentence of paragraph.children) {
     if (sentence.type !== 'SentenceNode') continue
     const children = sentence.children
@@ -128,8 +168,10 @@ function checkParagraph(paragraph: Paragraph, heading: boolean, labels: Range[],
       if (
         suggestion !== undefined &&
         !allowed.has(key) &&
-        speaksWithReader(children, index, key) &&
-        !(question && singular.has(key)) &&
+        // A heading in the first person singular is the reader's: “## My data directory is too large”.
+        (singular.has(key)
+          ? !question && !heading && !asksAfter(children, index) && !isRequestFor(children, index, key)
+          : !(maintainers && key !== "let's") && speaksWithReader(children, index, key, key === 'our' && (tutorial ??= speaksAsTutorial(paragraph)))) &&
         isPronoun(sentence, index, text, initial)
       ) {
         // “Let us take a case” is `let's` spelled out.
@@ -179,38 +221,28 @@ function checkParagraph(paragraph: Paragraph, heading: boolean, labels: Range[],
   }
 }
 
-/**
- * Whether a first person word speaks for writer and reader together, as a tutorial does (“let's”,
- * “we will install”, “our app”), rather than for the company (“we notify admins”, “our forum”) or a
- * person quoted. `I`, `me` and `my` are the writer alone and always count.
- */
-function speaksWithReader(children: SentenceContent[], index: number, key: string): boolean {
-  if (key === "let's" || singular.has(key)) return true
-  if (key === 'us') {
-    const before = children[index - 1]?.type === 'WhiteSpaceNode' ? children[index - 2] : undefined
-    return before?.type === 'WordNode' && toString(before).toLowerCase() === 'let'
-  }
-  if (key === 'our') {
-    const next = wordAfter(children, index)
-    return next !== undefined && tutorialObjects.has(toString(next).toLowerCase())
-  }
-  if (key === 'ours' || key === 'ourselves') return false
-  // `we` and its contractions: skip auxiliaries to the verb, which must be the reader's work.
-  let position = index
-  for (let step = 0; step < 5; step++) {
-    const next = children[position + 1]?.type === 'WhiteSpaceNode' ? children[position + 2] : undefined
-    if (next?.type !== 'WordNode') return false
-    const word = toString(next).toLowerCase().replace(/’/g, "'")
-    if (tutorialVerbs.has(word)) return true
-    if (!weAuxiliaries.has(word)) return false
-    position += 2
-  }
-  return false
-}
-
 function startsWithInterrogative(sentence: Sentence): boolean {
   const first = sentence.children.find((node) => node.type !== 'WhiteSpaceNode')
   return first?.type === 'WordNode' && interrogatives.has(toString(first).toLowerCase())
+}
+
+/** Whether a question mark follows the word at `index` in its sentence: “See [How do I check the logs?](/faq)”. */
+function asksAfter(children: SentenceContent[], index: number): boolean {
+  return children.slice(index + 1).some((node) => node.type === 'PunctuationNode' && toString(node).includes('?'))
+}
+
+/**
+ * Whether `me` is the object of an imperative that opens its clause: someone's request quoted without
+ * quotes (“Notify me when BTC is above $80k”, “only notify me when tagged”), not the writer. “Let me
+ * show you” is the writer.
+ */
+function isRequestFor(children: SentenceContent[], index: number, key: string): boolean {
+  if (key !== 'me') return false
+  const verb = wordBefore(children, index)
+  if (!verb || toString(verb).toLowerCase() === 'let') return false
+  const at = children.indexOf(verb)
+  const before = wordBefore(children, at)
+  return isClauseStart(children, at) || (before !== undefined && requestAdverbs.has(toString(before).toLowerCase()) && isClauseStart(children, children.indexOf(before)))
 }
 
 function isQuestion(sentence: Sentence): boolean {
@@ -226,6 +258,8 @@ function isQuestion(sentence: Sentence): boolean {
 function isPronoun(sentence: Sentence, index: number, text: string, initial: boolean): boolean {
   const children = sentence.children
   if (/^I(?:'[a-z]+)?$/.test(text)) return text !== 'I' || !isNumeral(children, index)
+  // The pronoun `I` is always a capital: `i` is an index (“at index i”) or a flag (`npm i`).
+  if (text.startsWith('i')) return false
   const lower = text === text.toLowerCase()
   const capitalized = text === capitalize(text.toLowerCase())
   // `US` is the country, `ME` a state; a capital mid-sentence is a name or label (“Contact Us”).
@@ -259,23 +293,17 @@ function isGlued(children: SentenceContent[], index: number): boolean {
   return glue(children[index - 1]) || (glue(after) && !endsSentence)
 }
 
-/** `the user`, `the users` or a bare `users` that could stand for the reader, ending at `index`. */
-function userPhrase(
-  children: SentenceContent[],
-  index: number,
-  key: string
-): {phrase: string; start: Word; initial: boolean} | undefined {
-  const node = children[index] as Word
-  const text = toString(node)
+/**
+ * `the user` or `the users` that could stand for the reader, ending at `index`. A bare `users` is the
+ * people who use the product or the reader's app (“users must configure the `model_uid`”), not the
+ * reader.
+ */
+function userPhrase(children: SentenceContent[], index: number, key: string): {phrase: string; start: Word; initial: boolean} | undefined {
+  const text = toString(children[index]!)
   const before = children[index - 1]?.type === 'WhiteSpaceNode' ? children[index - 2] : undefined
-  if ((key === 'user' || key === 'users') && before?.type === 'WordNode' && toString(before).toLowerCase() === 'the') {
-    if (text !== key && text !== capitalize(key)) return undefined
-    return {phrase: toString(before) + ' ' + text, start: before, initial: isClauseStart(children, index - 2)}
-  }
-  if (key !== 'users' || (text !== 'users' && text !== 'Users')) return undefined
-  if (before?.type === 'WordNode' && !beforeBareUsers.has(toString(before).toLowerCase())) return undefined
-  if (!before && index > 0 && !isClauseStart(children, index)) return undefined
-  return {phrase: text, start: node, initial: isClauseStart(children, index)}
+  if ((key !== 'user' && key !== 'users') || before?.type !== 'WordNode' || toString(before).toLowerCase() !== 'the') return undefined
+  if (text !== key && text !== capitalize(key)) return undefined
+  return {phrase: toString(before) + ' ' + text, start: before, initial: isClauseStart(children, index - 2)}
 }
 
 /** `<obligation> [adverb] <reader task>` follows the word at `index`: “must install”, “needs to configure”. */
@@ -305,24 +333,6 @@ function isClauseStart(children: SentenceContent[], index: number): boolean {
     return node.type === 'PunctuationNode' && clauseOpeners.has(toString(node))
   }
   return true
-}
-
-function wordBefore(children: SentenceContent[], index: number): Word | undefined {
-  for (let position = index - 1; position >= 0; position--) {
-    const node = children[position]!
-    if (node.type === 'WordNode') return node
-    if (node.type === 'SourceNode') return undefined
-  }
-  return undefined
-}
-
-function wordAfter(children: SentenceContent[], index: number): Word | undefined {
-  for (let position = index + 1; position < children.length; position++) {
-    const node = children[position]!
-    if (node.type === 'WordNode') return node
-    if (node.type === 'SourceNode') return undefined
-  }
-  return undefined
 }
 
 function inside(node: Word, ranges: Range[]): boolean {

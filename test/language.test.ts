@@ -50,6 +50,23 @@ describe('page language', () => {
     expect(found['tagged.mdx']).toEqual([])
   })
 
+  it('a rule that leaves a language alone says so once per run, with the pages it left', async () => {
+    const root = tempSite({
+      'docs.json': docsJson,
+      'index.mdx': front('Home') + englishProse,
+      'ja/index.mdx': front('ホーム') + englishProse,
+      'ja/guide.mdx': front('ガイド') + englishProse,
+      'zh/index.mdx': front('首页') + englishProse,
+      'es/index.mdx': front('Inicio') + 'La clave debe ser configurada antes de empezar.\n',
+      '.docs-lintrc.json': JSON.stringify({extends: 'recommended', rules: {'orphan-pages': 'off', 'navigation': 'off', 'passive-voice': 'info', 'second-person': 'info'}})
+    })
+    const result = await lint({patterns: ['.'], cwd: root})
+    const found = Object.fromEntries(result.files.map((file) => [file.path, file.messages.map((m) => m.ruleId + ':' + m.line)]))
+    expect(found['ja/index.mdx']).toEqual([])
+    expect(found['es/index.mdx']).toEqual(['passive-voice:6'])
+    expect(result.notices).toEqual(['not checked: 2 pages in `ja` and 1 in `zh` by `passive-voice` and `second-person`, which read en, de, es, fr, pt only'])
+  })
+
   it('a site whose default language is not English sets it in the config', async () => {
     const root = tempSite({
       'docs.json': docsJson,

@@ -15,6 +15,7 @@ import {collectGarbage} from '../memory.js'
 import {discoverySignature, extendedUnchanged, type DiscoveryInputs} from '../snapshot.js'
 import {inShard, mintignorePatterns, pageExtensions, screenFolders, skipOf, type Screened} from './discover.js'
 import {startStyleRun, styleNotices} from '../styles/registry.js'
+import {languageNotices} from './language-notices.js'
 import {RunConfigs, codeConfigs, configFinder, configRouter, notRegularFile, readGivenConfig} from './configs.js'
 import {autoJobs, collectAfterPages, dispatchPlugin, localPages, replay, snapshotOf, type DispatchSettings} from './dispatch.js'
 import {linearQueue, relabelEngineMessages, runUnifiedEngine} from './unified-engine-shims.js'
@@ -268,6 +269,8 @@ async function finish(
   }
   // A style docs-lint cannot run in full says so once: its missing styles and the rules it does not check.
   notices.push(...styleNotices(cwd))
+  // So does a rule that left pages alone because of their language.
+  notices.push(...languageNotices(files, defaultConfig))
   return {files, configErrors: [...configErrors], notices, roots: screened.roots}
 }
 
