@@ -104,3 +104,33 @@ export const scriptNames: Readonly<Record<string, KnownName>> = {
   useCallback: {importLine: 'import { useCallback } from "react"', uses: ['call'], jsxOnly: true},
   useMemo: {importLine: 'import { useMemo } from "react"', uses: ['call'], jsxOnly: true}
 }
+
+/**
+ * A block that uses this many names no block of the page binds, besides the table's and the
+ * language's built-ins, is an excerpt of a larger program (a node's source, a function to paste into
+ * an app built on another page): its imports are left out on purpose, and the rule stays silent.
+ */
+export const maxForeignNames = 1
+
+/** Python's built-in names a block uses without importing them. */
+export const pythonBuiltins: readonly string[] = [
+  'abs', 'aiter', 'all', 'anext', 'any', 'ascii', 'bin', 'bool', 'breakpoint', 'bytearray', 'bytes', 'callable', 'chr',
+  'classmethod', 'compile', 'complex', 'delattr', 'dict', 'dir', 'divmod', 'enumerate', 'eval', 'exec', 'filter', 'float',
+  'format', 'frozenset', 'getattr', 'globals', 'hasattr', 'hash', 'help', 'hex', 'id', 'input', 'int', 'isinstance',
+  'issubclass', 'iter', 'len', 'list', 'locals', 'map', 'max', 'memoryview', 'min', 'next', 'object', 'oct', 'open', 'ord',
+  'pow', 'print', 'property', 'range', 'repr', 'reversed', 'round', 'set', 'setattr', 'slice', 'sorted', 'staticmethod',
+  'str', 'sum', 'super', 'tuple', 'type', 'vars', 'zip', '__import__', '__name__', '__file__', 'self', 'cls',
+  'BaseException', 'Exception', 'ArithmeticError', 'AssertionError', 'AttributeError', 'ConnectionError', 'EOFError',
+  'FileNotFoundError', 'ImportError', 'IndexError', 'KeyError', 'KeyboardInterrupt', 'LookupError', 'MemoryError',
+  'NameError', 'NotImplementedError', 'OSError', 'OverflowError', 'PermissionError', 'RuntimeError', 'StopIteration',
+  'StopAsyncIteration', 'SystemExit', 'TimeoutError', 'TypeError', 'UnicodeDecodeError', 'ValueError', 'ZeroDivisionError',
+  'NotImplemented', 'Ellipsis'
+]
+
+/** Browser globals a script block uses without importing them; the language's own come from the runtime. */
+export const browserGlobals: readonly string[] = [
+  'window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'alert', 'confirm', 'prompt',
+  'HTMLElement', 'Element', 'Event', 'CustomEvent', 'FormData', 'Blob', 'File', 'FileReader', 'Headers', 'Request',
+  'Response', 'WebSocket', 'EventSource', 'XMLHttpRequest', 'MutationObserver', 'IntersectionObserver', 'requestAnimationFrame',
+  'require', 'module', 'exports', '__dirname', '__filename', 'Deno', 'Bun'
+]

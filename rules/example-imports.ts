@@ -8,7 +8,10 @@ import {defineRule} from '../src/rule.js'
 import {codePoint} from './shared/positions.js'
 import {firstMark, isNotCode, withoutAnnotations} from './shared/code-fragments.js'
 import {pythonBlockNames, scriptBlockNames, type BlockNames, type NameUse} from './shared/code-names.js'
-import {importLanguages, jsxLanguages, pythonNames, scriptNames, type ImportFamily, type KnownName} from './example-imports.data.js'
+import {browserGlobals, importLanguages, jsxLanguages, maxForeignNames, pythonBuiltins, pythonNames, scriptNames, type ImportFamily, type KnownName} from './example-imports.data.js'
+
+/** The names each family has without an import: Python's built-ins, the runtime's and the browser's globals. */
+const builtins = {python: new Set(pythonBuiltins), script: new Set([...Object.getOwnPropertyNames(globalThis), ...browserGlobals])}
 
 /** Blocks longer than this are not read: generated data, not an example a reader types. */
 const maxBlockLength = 50_000
@@ -31,6 +34,8 @@ export default defineRule({
   defaults: {},
   create() {
     return function (tree, {page, report}) {
+      // A snippet is read in the pages that import it, after their own blocks: its imports may be there.
+      if (page.isSnippet) return
       const blocks: ReadBlock[] = []
       visit(tree, 'code', (node) => {
         const block = readBlock(node)
@@ -40,7 +45,7 @@ export default defineRule({
       for (const block of blocks) for (const name of block.names.bound) bound[block.family].add(name)
       const reported = new Set<string>()
       for (const block of blocks) {
-        if (!block.whole) continue
+        if (!block.whole || foreignNames(block, bound[block.family]) >= maxForeignNames) continue
         for (const use of block.names.uses) {
           const known = knownUse(block, use)
           if (!known || bound[block.family].has(use.name) || reported.has(use.name)) continue
@@ -55,6 +60,16 @@ export default defineRule({
     }
   }
 })
+
+/** How many names a block uses that the page never binds, besides the table's and the built-ins. */
+function foreignNames(block: ReadBlock, bound: ReadonlySet<string>): number {
+  const table = block.family === 'python' ? pythonNames : scriptNames
+  const foreign = new Set<string>()
+  for (const {name} of block.names.uses) {
+    if (!bound.has(name) && !Object.hasOwn(table, name) && !builtins[block.family].has(name)) foreign.add(name)
+  }
+  return foreign.size
+}
 
 /** The table entry of a use, when the name is known in the block's family and used the way the table says. */
 function knownUse(block: ReadBlock, use: NameUse): KnownName | undefined {
@@ -111,5 +126,6 @@ function isFragment(text: string, family: ImportFamily): boolean {
   const marked = family === 'python' ? text.replace(/(?<=[(,=]\s*)\.\.\.(?=\s*[,)])/g, '   ') : text
   if (firstMark(marked, family) !== Infinity) return true
   if (family !== 'python' || /^class\s/m.test(text)) return false
-  return lines.some((line) => /^(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\b/.test(line) || /^(?!(?:else|try|finally|except|lambda|match|case)\b)\w+\s*:\s*[^=\s][^=]*(?:=|$)/.test(line))
+  if (/^(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\b/m.test(text)) return true
+  return lines.some((line) => /^(?!(?:else|try|finally|except|lambda|match|case)\b)\w+\s*:\s*[^=\s][^=]*(?:=|$)/.test(line))
 }
