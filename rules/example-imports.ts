@@ -7,7 +7,7 @@ import {visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
 import {codePoint} from './shared/positions.js'
 import {firstMark, isNotCode, withoutAnnotations} from './shared/code-fragments.js'
-import {pythonBlockNames, scriptBlockNames, type BlockNames, type NameUse} from './shared/code-names.js'
+import {declaresModelsOnly, pythonBlockNames, scriptBlockNames, type BlockNames, type NameUse} from './shared/code-names.js'
 import {browserGlobals, importLanguages, jsxLanguages, maxForeignNames, pythonBuiltins, pythonNames, scriptNames, type ImportFamily, type KnownName} from './example-imports.data.js'
 
 /** The names each family has without an import: Python's built-ins, the runtime's and the browser's globals. */
@@ -117,7 +117,8 @@ function replCode(value: string): string {
 /**
  * Whether a block is a fragment, whose imports may be among what it leaves out: its first line is
  * indented, it holds an elision, a placeholder or a template, or it is an excerpt of a Python class
- * body (methods taking `self`, or annotated fields, with no `class`).
+ * body (methods taking `self`, or annotated fields, with no `class`), or a listing of data models
+ * (classes of typed fields only), which shows a library's types rather than code to run.
  */
 function isFragment(text: string, family: ImportFamily): boolean {
   const lines = text.split('\n').filter((line) => line.trim() !== '')
@@ -125,7 +126,8 @@ function isFragment(text: string, family: ImportFamily): boolean {
   // Python's `...` as an argument (`Field(...)`) is code, not an elision.
   const marked = family === 'python' ? text.replace(/(?<=[(,=]\s*)\.\.\.(?=\s*[,)])/g, '   ') : text
   if (firstMark(marked, family) !== Infinity) return true
-  if (family !== 'python' || /^class\s/m.test(text)) return false
+  if (family !== 'python') return false
+  if (/^class\s/m.test(text)) return declaresModelsOnly(text)
   if (/^(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\b/m.test(text)) return true
   return lines.some((line) => /^(?!(?:else|try|finally|except|lambda|match|case)\b)\w+\s*:\s*[^=\s][^=]*(?:=|$)/.test(line))
 }

@@ -130,3 +130,46 @@ function scriptUse(parent: EstreeNode, key: string): {kind: NameUseKind; attribu
       return undefined
   }
 }
+
+/**
+ * Whether a Python text only declares data models: classes whose bodies hold nothing but typed fields,
+ * docstrings and `pass`. Reference pages list a library's models that way, to show their shape.
+ */
+export function declaresModelsOnly(text: string): boolean {
+  const statements = childrenOf(pythonTree(text).topNode).filter((node) => node.name !== 'Comment')
+  if (statements.length === 0) return false
+  return statements.every((statement) => isModel(statement))
+}
+
+/** Whether a statement defines a class whose body holds only model members (nested models too). */
+function isModel(statement: SyntaxNode): boolean {
+  const definition = statement.name === 'DecoratedStatement' ? statement.lastChild : statement
+  if (definition?.name !== 'ClassDefinition') return false
+  const body = definition.getChild('Body')
+  return body !== null && childrenOf(body).every((member) => modelMember(member))
+}
+
+/** A member a data model's body may hold: a typed field, a docstring, `pass`, a comment, punctuation. */
+function modelMember(node: SyntaxNode): boolean {
+  switch (node.name) {
+    case 'AssignStatement':
+      return node.getChild('TypeDef') !== null
+    case 'ExpressionStatement':
+      return node.firstChild?.name === 'String'
+    case 'ClassDefinition':
+    case 'DecoratedStatement':
+      return isModel(node)
+    case 'PassStatement':
+    case 'Comment':
+    case ':':
+      return true
+    default:
+      return false
+  }
+}
+
+function childrenOf(node: SyntaxNode): SyntaxNode[] {
+  const children: SyntaxNode[] = []
+  for (let child = node.firstChild; child; child = child.nextSibling) children.push(child)
+  return children
+}
