@@ -11,6 +11,7 @@ import componentChoice from './component-choice.js'
 import componentNesting from './component-nesting.js'
 import configAssets from './config-assets.js'
 import docsConfig from './docs-config.js'
+import exampleImports from './example-imports.js'
 import frameImages from './frame-images.js'
 import frontMatter from './front-matter.js'
 import headingLevels from './heading-levels.js'
@@ -41,6 +42,7 @@ export const rules: ReadonlyArray<Rule<any>> = [
   componentNesting,
   configAssets,
   docsConfig,
+  exampleImports,
   frameImages,
   frontMatter,
   headingLevels,

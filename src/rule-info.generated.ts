@@ -224,6 +224,21 @@ export const ruleInfos: RuleInfo[] = [
     ]
   },
   {
+    "id": "example-imports",
+    "severity": "warn",
+    "summary": "Python, JavaScript and TypeScript examples import the well-known modules and symbols they use",
+    "fixable": false,
+    "url": "https://docs-lint.dev/rules/example-imports",
+    "site": false,
+    "page": true,
+    "conventions": [
+      {
+        "id": "runnable-examples",
+        "coverage": "partial"
+      }
+    ]
+  },
+  {
     "id": "frame-images",
     "severity": "warn",
     "summary": "Every image that stands on its own is wrapped in a `<Frame>`",

@@ -138,6 +138,31 @@ function parseScript(parser: typeof AcornParser, text: string): SyntaxProblem | 
   }
 }
 
+/** The tree of a script, read with JSX and then without: `undefined` when neither reads the whole text. */
+export function scriptTree(text: string): import('acorn').Program | undefined {
+  for (const parser of scriptParsers()) {
+    try {
+      return parser.parse(text, {
+        ecmaVersion: 'latest',
+        sourceType: 'module',
+        allowAwaitOutsideFunction: true,
+        allowReturnOutsideFunction: true,
+        allowImportExportEverywhere: true,
+        allowHashBang: true,
+        allowSuperOutsideMethod: true
+      })
+    } catch {
+      // The next reading, or none.
+    }
+  }
+  return undefined
+}
+
+/** The Lezer tree of a Python text, which recovers from errors (they are error nodes). */
+export function pythonTree(text: string): import('@lezer/common').Tree {
+  return python().parse(text)
+}
+
 const python = once(() => (load('@lezer/python') as typeof import('@lezer/python')).parser)
 
 /**
