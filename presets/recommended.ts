@@ -21,7 +21,6 @@ const recommended: UserConfig = {
     'navigation': 'error',
     'no-secrets': 'error',
     'orphan-pages': 'warn',
-    'passive-voice': 'info',
     'second-person': 'info',
     'unknown-component': 'warn',
   }
