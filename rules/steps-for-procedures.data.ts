@@ -22,7 +22,12 @@ export const exampleLeadIns: readonly string[] = ['such as', 'for example', 'for
  * all ("you will", `你会`), since those ask something of them.
  */
 export const describingLeadIns: Readonly<Record<string, {ending: readonly string[]; containing: readonly string[]; reader: readonly string[]}>> = {
-  en: {ending: ['will', 'will automatically', 'does the following', 'performs the following', 'automatically', 'might', 'may', 'can', 'could', 'would'], containing: [], reader: ["you'll", 'you will', 'you might', 'you may', 'you can', 'you could']},
+  en: {
+    ending: ['will', 'will automatically', 'does the following', 'performs the following', 'automatically', 'might', 'may', 'can', 'could', 'would'],
+    // "Here's what happens:", "the process at a glance:", "Consider a pipeline that…:": an overview or a scenario.
+    containing: ['what happens', 'at a glance', 'under the hood', 'behind the scenes', 'order of operations', 'high-level', 'consider a', 'consider an', 'consider the following', 'imagine'],
+    reader: ["you'll", 'you will', 'you might', 'you may', 'you can', 'you could']
+  },
   es: {ending: ['automáticamente'], containing: ['hará lo siguiente', 'hace lo siguiente', 'realiza lo siguiente', 'puede incluir', 'pueden incluir'], reader: []},
   fr: {ending: ['automatiquement'], containing: ['fera ce qui suit', 'fait ce qui suit', 'effectue les opérations suivantes', 'peut inclure', 'peuvent inclure', 'peut comprendre'], reader: []},
   de: {ending: ['automatisch'], containing: ['führt folgende', 'führt die folgenden', 'kann folgende', 'kann die folgenden', 'können folgende'], reader: []},
@@ -52,19 +57,76 @@ export const toolActions: Readonly<Record<string, readonly string[]>> = {
   ko: ['자동으로']
 }
 
-/** Phrases of a sentence before a list that offers a choice: "Choose one of the following:". */
-export const alternativeLeadIns: readonly string[] = [
-  'choose between', 'choose from', 'choose one of', 'select one of', 'one of the following', 'one of these',
-  'either', 'alternatively', 'ways to', 'two ways', 'three ways', 'several ways', 'multiple ways'
-]
+/**
+ * Phrases of a sentence before a list that offers a choice or things to try, each on its own:
+ * "Choose one of the following:", `有三种方式可以打开遮罩编辑器：`, "You can try the following:". Not
+ * "Alternatively": "Alternatively, follow these steps:" introduces a procedure, another one.
+ */
+export const alternativeLeadIns: Readonly<Record<string, readonly string[]>> = {
+  en: [
+    'choose between', 'choose from', 'choose one of', 'select one of', 'one of the following', 'one of these',
+    'either', 'ways to', 'two ways', 'three ways', 'several ways', 'multiple ways', 'try the following', 'try these'
+  ],
+  es: ['formas de', 'maneras de', 'una de las siguientes', 'uno de los siguientes', 'cualquiera de'],
+  fr: ['façons de', 'manières de', "l'une des", 'l’une des', "l'un des", 'l’un des', 'au choix', 'essayez les'],
+  de: ['möglichkeiten', 'eine der folgenden', 'einen der folgenden', 'entweder'],
+  pt: ['formas de', 'maneiras de', 'uma das seguintes', 'um dos seguintes'],
+  zh: ['种方式', '种方法', '以下任一', '任选其一', '二选一', '尝试以下'],
+  ja: ['つの方法', '方法があります', 'いずれか', '試してください', 'お試しください'],
+  ko: ['가지 방법', '방법은', '중 하나', '시도해 보세요']
+}
 
 /**
  * How a sentence before a list of choices ends when it is not itself an instruction: "You have two
  * options:", "There are several ways:". ("Configure these options:" asks the reader to act.)
  */
 export const alternativeEndings: readonly string[] = [
-  'options', 'options available', 'alternatives', 'choices', 'ways', 'approaches', 'methods', 'possibilities'
+  'options', 'options available', 'alternatives', 'choices', 'ways', 'approaches', 'methods', 'possibilities',
+  // "Solutions:", "Quick fixes:": things to try, each on its own.
+  'solutions', 'fixes', 'workarounds', 'remedies'
 ]
+
+/** Section titles over things to try, each on its own: `## Solutions`, `## Quick fixes`, `### 解决方案`. */
+export const alternativeTitles: Readonly<Record<string, readonly RegExp[]>> = {
+  en: [/^(?:[\w-]+ ){0,2}(?:solutions|fixes|workarounds|remedies|alternatives)$/i],
+  es: [/^(?:posibles )?soluciones$/i],
+  fr: [/^solutions(?: possibles)?$/i],
+  de: [/^(?:mögliche )?lösungen$/i, /^lösungsansätze$/i],
+  pt: [/^(?:possíveis )?soluções$/i],
+  zh: [/^(?:可能的)?(?:解决方案|解决方法|解决办法)$/, /^快速修复$/],
+  ja: [/^(?:解決策|解決方法|対処法|対策)$/],
+  ko: [/^(?:해결 방법|해결책|해결 방안)$/]
+}
+
+/**
+ * Section headings over a description of what a system does, not of what the reader does: a list
+ * under "How it works" or "Under the hood" tells how the product runs a process.
+ */
+export const describingHeadings: Readonly<Record<string, readonly RegExp[]>> = {
+  en: [/^how (?:[\w-]+ ){1,4}works?\b/i, /\bunder the hood\b/i, /\bbehind the scenes\b/i, /\bat a glance\b/i, /^what happens\b/i],
+  es: [/^cómo funciona/i, /^funcionamiento\b/i],
+  fr: [/^comment (?:ça|cela) (?:marche|fonctionne)/i, /^fonctionnement\b/i],
+  de: [/^wie (?:es|das) funktioniert/i, /^so funktioniert/i, /^funktionsweise\b/i],
+  pt: [/^como funciona/i, /^funcionamento\b/i],
+  zh: [/工作原理|运行原理|实现原理|运作方式|幕后/],
+  ja: [/仕組み|しくみ|動作原理|内部動作/],
+  ko: [/작동 방식|작동 원리|동작 원리/]
+}
+
+/**
+ * Section headings over prerequisites: a numbered list there names what the reader needs ("A paid
+ * plan", "Ensure your user has the permission"); it is a procedure only when every item is an action.
+ */
+export const prerequisiteHeadings: Readonly<Record<string, readonly RegExp[]>> = {
+  en: [/^(?:prerequisites?|requirements|before you (?:begin|start)|what you(?:'|’)?ll need|what you need)\b/i],
+  es: [/^(?:requisitos(?: previos)?|antes de empezar|antes de comenzar)\b/i],
+  fr: [/^(?:prérequis|conditions préalables|avant de commencer)/i],
+  de: [/^(?:voraussetzungen|anforderungen|bevor sie beginnen)\b/i],
+  pt: [/^(?:pré-requisitos|requisitos|antes de começar)/i],
+  zh: [/^(?:前提条件|先决条件|前置条件|准备工作|环境要求)/],
+  ja: [/^(?:前提条件|必要なもの|事前準備|要件)/],
+  ko: [/^(?:사전 요구 사항|사전 준비|요구 사항|전제 조건)/]
+}
 
 /** Heading words of one alternative among several: `### Option 2: Replace the node`. */
 export const alternativeHeadings: readonly string[] = ['alternative', 'approach', 'method', 'option', 'solution', 'way']

@@ -8,15 +8,17 @@
  */
 import type {Heading, List, ListItem, Nodes, Paragraph, Parents, Root} from 'mdast'
 import {toString} from 'mdast-util-to-string'
-import {visitParents} from '../src/walk.js'
+import {visit, visitParents} from '../src/walk.js'
 import {defineRule, type Report} from '../src/rule.js'
+import {trimEndCharacters} from '../src/text.js'
 import type {Page} from '../src/page.js'
 import {htmlComponentRanges, isJsxElement} from './shared/jsx.js'
 import {firstLine, inRanges} from './shared/positions.js'
-import {instructionLanguages, instructionOf, type Instruction} from './shared/instructions.js'
+import {instructionLanguages, instructionOf, instructionOfParagraph, type Instruction} from './shared/instructions.js'
 import {stepsOf} from './shared/steps-rewrite.js'
 import {
-  alternativeEndings, alternativeHeadings, alternativeLeadIns, describingLeadIns, exampleLeadIns, exampleTitles, numberWords, stepWords, toolActions
+  alternativeEndings, alternativeHeadings, alternativeLeadIns, alternativeTitles, describingHeadings, describingLeadIns, exampleLeadIns, exampleTitles, numberWords,
+  prerequisiteHeadings, stepWords, toolActions
 } from './steps-for-procedures.data.js'
 
 const stepLabel = new RegExp('^(?:' + stepWords.join('|') + ')[\\s-]*(\\d+|' + numberWords.join('|') + ')(?![\\p{L}\\p{N}])', 'iu')
@@ -46,8 +48,17 @@ function introducesExamples(text: string): boolean {
 function introducesDescription(text: string, language: string): boolean {
   const phrases = describingLeadIns[language]
   if (!phrases || phrases.reader.some((phrase) => containsPhrase(text, phrase))) return false
-  const lastSentence = text.slice(Math.max(...['. ', '。', '！', '？', '! ', '? '].map((stop) => text.lastIndexOf(stop) + stop.length), 0))
+  const lastSentence = lastSentenceOf(text)
   return phrases.ending.some((phrase) => endsWithPhrase(text, phrase)) || phrases.containing.some((phrase) => containsPhrase(lastSentence, phrase))
+}
+
+/** The last sentence of a paragraph. */
+function lastSentenceOf(text: string): string {
+  const starts = ['. ', '。', '！', '？', '! ', '? '].map((stop) => {
+    const at = text.lastIndexOf(stop)
+    return at === -1 ? 0 : at + stop.length
+  })
+  return text.slice(Math.max(...starts)).trimStart()
 }
 
 /** `phrase` in `text`; in Latin script, not as part of a longer word (“skill” holds no “will”). */
@@ -67,9 +78,9 @@ function saysWhatSomethingDoes(text: string, language: string): boolean {
  * sequence. A sentence that names options but is itself an instruction ("Configure these options:")
  * introduces steps.
  */
-function introducesAlternatives(text: string): boolean {
-  const lastSentence = text.slice(Math.max(text.lastIndexOf('. ') + 1, 0)).trimStart()
-  if (alternativeLeadIns.some((phrase) => new RegExp('(?:^|[^\\p{L}])' + phrase + '(?![\\p{L}])', 'u').test(lastSentence))) return true
+function introducesAlternatives(text: string, language: string): boolean {
+  const lastSentence = lastSentenceOf(text)
+  if ((alternativeLeadIns[language] ?? []).some((phrase) => containsPhrase(lastSentence, phrase))) return true
   return alternativeEndings.some((phrase) => endsWithPhrase(lastSentence, phrase)) && instructionOf(lastSentence) === undefined
 }
 
@@ -86,6 +97,12 @@ export const procedureLanguages: readonly string[] = instructionLanguages
 function itemText(item: ListItem): string {
   const first = item.children[0]
   return first && (first.type === 'paragraph' || first.type === 'heading') ? toString(first) : ''
+}
+
+/** What an item asks of the reader, read from its first block. */
+function itemInstruction(item: ListItem, language: string): Instruction {
+  const first = item.children[0]
+  return first && (first.type === 'paragraph' || first.type === 'heading') ? instructionOfParagraph(first, language) : undefined
 }
 
 /** `1. [Create an app](/apps/create)`: an item that links to the page holding the step. */
@@ -125,7 +142,7 @@ function numberedSections(parent: Parents, language: string): Array<[number, num
     const last = run.at(-1)
     // "There are two ways to import:" then `### 1. Import from a file`: alternatives, each a procedure of its own.
     const leadIn = run[0] ? leadInOf(children[children.indexOf(run[0]) - 1]) : undefined
-    const alternatives = leadIn !== undefined && introducesAlternatives(leadIn)
+    const alternatives = leadIn !== undefined && introducesAlternatives(leadIn, language)
     // Numbered sections are steps whether their titles are instructions or names (`### 1. Model files`).
     if (run.length >= 2 && last && !alternatives) {
       const after = children.slice(children.indexOf(last) + 1).find((child) => child.type === 'heading' && child.depth < last.depth)
@@ -167,6 +184,19 @@ interface PageCheck {
   seen: Set<List>
   /** Offsets of `Step 1` and `### 1.` sections: lists there are the content of one step. */
   sections: Array<[number, number]>
+  /** Offsets of the page's `<Steps>` components. */
+  steps: Array<[number, number]>
+}
+
+/** Offsets of the `<Steps>` elements of an MDX page. */
+function stepsElements(tree: Root): Array<[number, number]> {
+  const ranges: Array<[number, number]> = []
+  visit(tree, (node: Nodes) => {
+    const start = node.position?.start.offset
+    const end = node.position?.end.offset
+    if (isJsxElement(node) && node.name === 'Steps' && start !== undefined && end !== undefined) ranges.push([start, end])
+  })
+  return ranges
 }
 
 export default defineRule({
@@ -179,7 +209,7 @@ export default defineRule({
   create() {
     return function (tree, {page, report}) {
       const stepsRanges = htmlComponentRanges(tree, page, 'Steps')
-      const check: PageCheck = {page, tree, report, seen: new Set(), sections: []}
+      const check: PageCheck = {page, tree, report, seen: new Set(), sections: [], steps: [...stepsRanges, ...stepsElements(tree)]}
       visitParents(tree, (node: Nodes, ancestors: Nodes[]) => {
         if (!('children' in node) || isExempt(node) || ancestors.some(isExempt)) return
         if (inRanges(stepsRanges, node.position?.start.offset)) return
@@ -215,15 +245,22 @@ function chainAt(children: readonly Nodes[], index: number): {chain: List[]; las
  * How each item of the list at `index` reads (an action, a check, or neither) when the list is a
  * procedure, or undefined when it is not one.
  */
-function procedureOf(items: readonly ListItem[], children: readonly Nodes[], index: number, language: string): Instruction[] | undefined {
-  const leadIn = leadInOf(children[index - 1])
-  if (items.length < 2) return undefined
-  if (leadIn !== undefined && (introducesExamples(leadIn) || introducesDescription(leadIn, language) || introducesAlternatives(leadIn))) return undefined
-  // Alternatives, not a sequence; two items under `### Option 2` are one of several short answers.
-  if (items.slice(0, -1).some((item) => endsWithOr(itemText(item)))) return undefined
+function procedureOf(chain: readonly List[], children: readonly Nodes[], index: number, language: string): Instruction[] | undefined {
+  const items = chain.flatMap((list) => list.children)
+  // Items of one paragraph each, with nothing between them: no code, no image, no nested list.
+  const bare = chain.length === 1 && items.every((item) => item.children.length <= 1)
+  // `1. Click **Settings > Users**. 2. Click **Delete user**.`: two lines and nothing else are a click
+  // path, which `<Steps>` makes heavier, not clearer. Two steps that hold code or images are a procedure.
+  if (items.length < 2 || (items.length === 2 && bare)) return undefined
   const section = headingBefore(children, index)
-  if (items.length === 2 && section && alternativeHeading.test(toString(section).trimStart())) return undefined
-  const kinds = items.map((item) => instructionOf(itemText(item), language))
+  const title = section ? toString(section).trim() : ''
+  if (contextRulesOut(leadInOf(children[index - 1]), title, items.length, language)) return undefined
+  // Alternatives, not a sequence.
+  if (items.slice(0, -1).some((item) => endsWithOr(itemText(item)))) return undefined
+  const kinds = items.map((item) => itemInstruction(item, language))
+  // Under "Prerequisites", a list names what the reader needs ("Install Redis", "Install Poetry"); it is a
+  // procedure only when every item is an action and the steps carry more than their names.
+  if ((prerequisiteHeadings[language] ?? []).some((pattern) => pattern.test(title)) && (bare || !kinds.every((kind) => kind === 'action'))) return undefined
   const instructions = kinds.filter(Boolean).length
   const checklist = kinds.filter((kind) => kind === 'check').length
   const links = items.filter(startsWithLink).length
@@ -233,6 +270,19 @@ function procedureOf(items: readonly ListItem[], children: readonly Nodes[], ind
   if (items.length <= 3 && items.some((item, at) => !kinds[at] && saysWhatSomethingDoes(itemText(item), language))) return undefined
   if (!kinds[0] || instructions * 2 <= items.length || checklist * 2 > items.length || links * 2 > items.length) return undefined
   return kinds
+}
+
+/**
+ * Whether the sentence before a list or the title of its section shows that the list is not a
+ * procedure the reader performs: examples ("such as:"), a description ("The script will:", a section
+ * "How it works"), or things to choose from or to try ("one of the following:", a section "Solutions",
+ * two items under `### Option 2`).
+ */
+function contextRulesOut(leadIn: string | undefined, title: string, count: number, language: string): boolean {
+  if (leadIn !== undefined && (introducesExamples(leadIn) || introducesDescription(leadIn, language) || introducesAlternatives(leadIn, language))) return true
+  if (count === 2 && alternativeHeading.test(title)) return true
+  const bareTitle = trimEndCharacters(title, ' \t.:!?…：。！？')
+  return (describingHeadings[language] ?? []).some((pattern) => pattern.test(title)) || (alternativeTitles[language] ?? []).some((pattern) => pattern.test(bareTitle))
 }
 
 /** Ordered lists among these children; lists split by a code block continue the numbering. */
@@ -246,7 +296,7 @@ function checkLists(parent: Parents, ancestors: readonly Nodes[], check: PageChe
     if (first.type !== 'list' || !first.ordered || inRanges(sections, first.position?.start.offset)) continue
     const {chain, last} = chainAt(children, index)
     const items = chain.flatMap((list) => list.children)
-    const kinds = procedureOf(items, children, index, page.language)
+    const kinds = procedureOf(chain, children, index, page.language)
     index = last
     if (!kinds) continue
     for (const list of chain) seen.add(list)
@@ -266,7 +316,7 @@ function checkLists(parent: Parents, ancestors: readonly Nodes[], check: PageChe
  * Headings or paragraphs that start with `Step 1`, `Step 2`: report each run once. Returns the
  * offsets each reported run of headings covers, up to the next heading as high as theirs.
  */
-function checkStepLabels(parent: Parents, {page, report}: PageCheck): Array<[number, number]> {
+function checkStepLabels(parent: Parents, {page, report, steps}: PageCheck): Array<[number, number]> {
   const sections: Array<[number, number]> = []
   const children = parent.children as Nodes[]
   let run: Array<Heading | Paragraph> = []
@@ -275,10 +325,18 @@ function checkStepLabels(parent: Parents, {page, report}: PageCheck): Array<[num
     if (run.length >= 2) {
       const first = run[0]!
       const last = run.at(-1)!
+      const start = first.position?.start.offset ?? 0
+      let end = last.position?.end.offset ?? start
       if (first.type === 'heading' && last.type === 'heading') {
         const after = children.slice(children.indexOf(last) + 1).find((child) => child.type === 'heading' && child.depth <= last.depth)
-        const end = after?.position?.start.offset ?? parent.position?.end.offset ?? Infinity
-        sections.push([first.position?.start.offset ?? 0, end])
+        end = after?.position?.start.offset ?? parent.position?.end.offset ?? Infinity
+        sections.push([start, end])
+      }
+      // `### Step 1: Create the app` over a `<Steps>` of its own: the headings are stages, each holding
+      // a procedure already; wrapping them in `<Steps>` would nest one in the other.
+      if (steps.some(([from]) => from >= start && from < end)) {
+        run = []
+        return
       }
       const kind = first.type === 'heading' ? 'headings' : 'paragraphs'
       report({

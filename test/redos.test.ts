@@ -65,8 +65,6 @@ const dynamicSites: Record<string, string> = {
     "`names` are the constant page names of `rules/shared/pages.data.ts`: literal words in one alternation, linear",
   "rules/steps-for-procedures.ts: new RegExp('(?<![\\\\p{L}\\\\p{N}])' + escape(phrase) + '(?![\\\\p{L}\\\\p{N}])', 'u')":
     "an escaped constant phrase of `rules/steps-for-procedures.data.ts`: a literal between two lookarounds",
-  "rules/steps-for-procedures.ts: new RegExp('(?:^|[^\\\\p{L}])' + phrase + '(?![\\\\p{L}])', 'u')":
-    "a constant phrase of `alternativeLeadIns`: plain words, a literal pattern",
   "rules/shared/instructions.ts: new RegExp( '^(?:(?:' + chineseLeadIns.map(escape).join('|') + ')[，,、\\\\s]*)*' + // `在 Load Image 节点中加载…`, `在设置页面，点击…`: a place before the verb. '(?:在[^，,。；]{1,40}?(?:中|里|内|上|下|处|页面|界面)[，,\\\\s]*)?' + '(?:(' + chineseCheckVerbs.map(escape).join('|') + ')|(' + chineseVerbs.map(escape).join('|') + '))' )":
     "escaped constant word lists; the place before the verb is bounded to 40 characters",
   "rules/shared/instructions.ts: new RegExp('^(?:' + chineseOutcomes.map(escape).join('|') + ')')":

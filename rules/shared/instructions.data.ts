@@ -169,3 +169,31 @@ export const koreanVerbForms: readonly string[] = [
   '기다립니다', '기다리세요', '만듭니다', '만드세요', '넣습니다', '넣으세요', '붙여넣습니다', '붙여넣으세요', '갑니다',
   '가세요', '바꿉니다', '바꾸세요', '끕니다', '끄세요', '켭니다', '켜세요', '씁니다', '쓰세요', '옮깁니다', '옮기세요'
 ]
+
+/**
+ * Words that start a sentence about something other than the reader's next action: a determiner or a
+ * pronoun subject (“Your PR description becomes…”, “Each run has…”). After a bold label, such a
+ * sentence describes; the label alone does not make the item an instruction. Not `you`: “You can use
+ * the API to…” tells the reader what to do.
+ */
+export const subjectWords: Readonly<Record<string, readonly string[]>> = {
+  en: ['the', 'this', 'that', 'these', 'those', 'it', 'its', 'each', 'every', 'your', 'our', 'their', 'they', 'a', 'an', 'one', 'all'],
+  es: ['el', 'la', 'los', 'las', 'este', 'esta', 'cada', 'su', 'sus', 'usted', 'un', 'una'],
+  fr: ['le', 'la', 'les', 'ce', 'cette', 'ces', 'chaque', 'votre', 'vos', 'vous', 'un', 'une', 'il', 'elle'],
+  de: ['der', 'die', 'das', 'dieser', 'diese', 'dieses', 'jeder', 'jede', 'jedes', 'ihr', 'ihre', 'ein', 'eine', 'es'],
+  pt: ['o', 'a', 'os', 'as', 'este', 'esta', 'cada', 'seu', 'sua', 'você', 'um', 'uma']
+}
+
+/**
+ * Auxiliaries after a sentence's subject that make it a statement: “Users can save…”, “The CLI is…”.
+ * `reader`: subjects that make it a statement to the reader, which asks them to act (“You can use the
+ * API to…”); `thirdPerson`: how a verb after a subject ends (“Stagehand lets…”).
+ */
+export const auxiliaries: Readonly<Record<string, {words: readonly string[]; reader: readonly string[]; thirdPerson: RegExp}>> = {
+  en: {
+    words: ['can', 'will', 'would', 'should', 'must', 'may', 'might', 'could', 'is', 'are', 'was', 'were', 'has', 'have', 'does'],
+    reader: ['you', 'we'],
+    // `lists`, `provides`, `appears`: a lower-case verb of the third person (not `access`, `status`).
+    thirdPerson: /^\p{Ll}{2,}[^su]s$/u
+  }
+}

@@ -8,10 +8,12 @@
  * `instructionLanguages` lists the languages it reads; text in any other language is read as English,
  * so a caller should leave other languages alone. Word lists live in `instructions.data.ts`.
  */
+import type {Heading, Paragraph, PhrasingContent} from 'mdast'
+import {toString} from 'mdast-util-to-string'
 import {trimEndCharacters} from '../../src/text.js'
 import {
   checkPhrases, chineseCheckVerbs, chineseConditionEnds, chineseLeadIns, chineseOutcomes, chineseVerbs, imperativeVerbsByLanguage,
-  japaneseCheckVerbs, japaneseEndings, japaneseVerbs, koreanCheckVerbs, koreanEndings, koreanVerbForms, koreanVerbs
+  japaneseCheckVerbs, japaneseEndings, japaneseVerbs, koreanCheckVerbs, koreanEndings, koreanVerbForms, koreanVerbs, subjectWords, auxiliaries
 } from './instructions.data.js'
 
 const checkPhrase = new RegExp('^(?:' + checkPhrases.join('|') + ')\\b', 'i')
@@ -40,6 +42,52 @@ export function instructionOf(text: string, language = 'en'): Instruction {
   return (recognisers[language] ?? recognisers['en']!)(trimmed)
 }
 
+/**
+ * What a paragraph asks, a list item's first one most often. One that starts with a bold label and a
+ * separator is an instruction when its label is one, unless the sentence after the label describes
+ * something else (`**Capture the version**: The CLI prints it.`, `**Build the table**: `accountKeys`
+ * lists the addresses`): then the label only names a stage of a process the reader does not run.
+ */
+export function instructionOfParagraph(paragraph: Paragraph | Heading, language = 'en'): Instruction {
+  const own = instructionOf(toString(paragraph), language)
+  if (!own) return own
+  const rest = labelledRest(paragraph.children)
+  return rest && describes(rest, language) ? undefined : own
+}
+
+/**
+ * Whether the sentence after a label describes rather than instructs: it starts with a subject
+ * (`The CLI…`, `Each run…`, `Stagehand's…`), or a name then a verb of the third person or an auxiliary
+ * (`Stagehand lets…`, `Users can…`, `accountKeys` lists…). There is no tagger: the signs are kept few
+ * and strict, and a fragment (`Client ID and Client Secret`) describes nothing.
+ */
+function describes(rest: {text: string; startsWithCode: boolean}, language: string): boolean {
+  const words = rest.text.split(/\s+/).map((word) => trimEndCharacters(word, wordEnds))
+  const grammar = auxiliaries[language]
+  const verbOfThirdPerson = (word: string | undefined): boolean => word !== undefined && grammar !== undefined && grammar.thirdPerson.test(word)
+  // `accountKeys` lists the addresses: the first "word" is the code, then what it does.
+  if (rest.startsWithCode) return verbOfThirdPerson(words[1])
+  const first = words[0]!.toLowerCase()
+  if (!/^\p{Lu}/u.test(rest.text) || instructionOf(rest.text, language) || grammar?.reader.includes(first)) return false
+  const statement = (word: string | undefined): boolean => verbOfThirdPerson(word) || (grammar?.words ?? []).includes(word ?? '')
+  const possessive = /[’']s$/.test(first) && !/^let[’']s$/.test(first)
+  return (subjectWords[language] ?? []).includes(first) || possessive || statement(words[1]) || statement(words[2])
+}
+
+/** The text after a paragraph's bold label and its separator (`:`, `—`, `–`, ` - `), if it starts with one. */
+function labelledRest(children: readonly PhrasingContent[]): {text: string; startsWithCode: boolean} | undefined {
+  const [label, next] = children
+  if (label?.type !== 'strong') return undefined
+  const labelText = toString(label).trim()
+  let rest: PhrasingContent[]
+  if (/[:：]$/.test(labelText)) rest = children.slice(1)
+  else if (next?.type === 'text' && /^\s*(?:[:：—–]|-\s)/.test(next.value)) rest = [{...next, value: next.value.replace(/^\s*(?:[:：—–]|-\s)\s*/, '')}, ...children.slice(2)]
+  else return undefined
+  const lead = rest.find((child) => !(child.type === 'text' && child.value.trim() === ''))
+  if (!lead) return undefined
+  return {text: rest.map((child) => toString(child)).join('').trim(), startsWithCode: lead.type === 'inlineCode'}
+}
+
 /** Languages that put the verb first: the item starts with an imperative verb, perhaps after "Then" or "In Settings,". */
 function verbFirst(lists: {verbs: readonly string[]; checks: readonly string[]; leadIns: readonly string[]}): (text: string) => Instruction {
   const vocabulary = {verbs: new Set(lists.verbs), checks: new Set(lists.checks), leadIns: new Set(lists.leadIns)}
@@ -65,8 +113,9 @@ function startingVerb(text: string, vocabulary: {verbs: ReadonlySet<string>; che
       rest = after.replace(/^[\s,]+/, '')
       continue
     }
-    // `Install: …` labels a definition or a topic, not an instruction.
-    if (/^\s*:/.test(after)) return undefined
+    // `Install: …` labels a definition or a topic, not an instruction; `start_agent_chat`, `run()` and
+    // `build.ts` are names in code, not verbs.
+    if (/^\s*:/.test(after) || /^(?:[_(\p{N}]|[./]\p{L})/u.test(after)) return undefined
     return vocabulary.checks.has(first) ? 'check' : vocabulary.verbs.has(first) ? 'action' : undefined
   }
   return undefined
@@ -112,6 +161,9 @@ function verbLast(language: {verbs: readonly string[]; checks: readonly string[]
     return !match ? undefined : match[1] ? 'check' : 'action'
   }
 }
+
+/** Punctuation after a word: `lists,` is `lists`. */
+const wordEnds = '.,;:!?…)]}"\'’”»、。，；：！？）'
 
 /** What ends a first sentence before its verb is read: full stops, colons and white space. */
 const sentenceEnds = '。．.！!？?:： \t\n\r\u00a0\u3000'
