@@ -15,6 +15,24 @@ export const numberWords: readonly string[] = [
 export const exampleLeadIns: readonly string[] = ['such as', 'for example', 'for instance', 'like', 'including']
 
 /**
+ * Phrases of a sentence before a list that outlines the page: "In this example you will:", "You'll
+ * learn how to:". The list is the page's table of contents; its sections are the steps.
+ */
+export const outlineLeadIns: Readonly<Record<string, readonly string[]>> = {
+  en: [
+    'in this example', 'in this article', 'in this tutorial', 'in this guide', 'in this lesson',
+    'you will learn', "you'll learn", 'you’ll learn', 'this guide covers', 'this tutorial covers', 'walk you through'
+  ],
+  es: ['en este ejemplo', 'en este artículo', 'en este tutorial', 'en esta guía', 'aprenderás', 'aprenderá'],
+  fr: ['dans cet exemple', 'dans cet article', 'dans ce tutoriel', 'dans ce guide', 'vous apprendrez', 'vous allez apprendre'],
+  de: ['in diesem beispiel', 'in diesem artikel', 'in diesem tutorial', 'in dieser anleitung', 'lernen sie', 'erfahren sie'],
+  pt: ['neste exemplo', 'neste artigo', 'neste tutorial', 'neste guia', 'você aprenderá', 'você vai aprender'],
+  zh: ['在本示例中', '在本教程中', '在本指南中', '在本文中', '你将学到', '您将学到', '你将学习', '您将学习'],
+  ja: ['この例では', 'このチュートリアルでは', 'このガイドでは', 'を学びます', '学習します'],
+  ko: ['이 예제에서는', '이 튜토리얼에서는', '이 가이드에서는', '배웁니다', '알아봅니다']
+}
+
+/**
  * How a sentence before a list says that what follows happens without the reader: "The script
  * will:", "The installer does the following:", `一个工作流可能包含以下步骤：`. `ending`: phrases the
  * sentence ends with, before its colon; `containing`: phrases anywhere in its last sentence (languages
@@ -64,7 +82,7 @@ export const toolActions: Readonly<Record<string, readonly string[]>> = {
  */
 export const alternativeLeadIns: Readonly<Record<string, readonly string[]>> = {
   en: [
-    'choose between', 'choose from', 'choose one of', 'select one of', 'one of the following', 'one of these',
+    'choose between', 'choose from', 'choose one of', 'select one of', 'one of the following', 'one of these', 'any of the following',
     'either', 'ways to', 'two ways', 'three ways', 'several ways', 'multiple ways', 'try the following', 'try these'
   ],
   es: ['formas de', 'maneras de', 'una de las siguientes', 'uno de los siguientes', 'cualquiera de'],
@@ -100,17 +118,18 @@ export const alternativeTitles: Readonly<Record<string, readonly RegExp[]>> = {
 
 /**
  * Section headings over a description of what a system does, not of what the reader does: a list
- * under "How it works" or "Under the hood" tells how the product runs a process.
+ * under "How it works" or "Under the hood" tells how the product runs a process, one under "What are
+ * background tasks?" explains a concept, one under "Summary" sums up the steps the page walked through.
  */
 export const describingHeadings: Readonly<Record<string, readonly RegExp[]>> = {
-  en: [/^how (?:[\w-]+ ){1,4}works?\b/i, /\bunder the hood\b/i, /\bbehind the scenes\b/i, /\bat a glance\b/i, /^what happens\b/i],
-  es: [/^cómo funciona/i, /^funcionamiento\b/i],
-  fr: [/^comment (?:ça|cela) (?:marche|fonctionne)/i, /^fonctionnement\b/i],
-  de: [/^wie (?:es|das) funktioniert/i, /^so funktioniert/i, /^funktionsweise\b/i],
-  pt: [/^como funciona/i, /^funcionamento\b/i],
-  zh: [/工作原理|运行原理|实现原理|运作方式|幕后/],
-  ja: [/仕組み|しくみ|動作原理|内部動作/],
-  ko: [/작동 방식|작동 원리|동작 원리/]
+  en: [/^how (?:[\w-]+ ){1,4}works?\b/i, /\bunder the hood\b/i, /\bbehind the scenes\b/i, /\bat a glance\b/i, /^what happens\b/i, /^what (?:is|are)\b/i, /\b(?:summary|recap)$/i],
+  es: [/^cómo funciona/i, /^funcionamiento\b/i, /^¿?qué (?:es|son)\b/i],
+  fr: [/^comment (?:ça|cela) (?:marche|fonctionne)/i, /^fonctionnement\b/i, /^qu['’]est-ce que?\b/i],
+  de: [/^wie (?:es|das) funktioniert/i, /^so funktioniert/i, /^funktionsweise\b/i, /^was (?:ist|sind)\b/i],
+  pt: [/^como funciona/i, /^funcionamento\b/i, /^o que (?:é|são)\b/i],
+  zh: [/工作原理|运行原理|实现原理|运作方式|幕后/, /^什么是/, /^(?:总结|小结)$/],
+  ja: [/仕組み|しくみ|動作原理|内部動作/, /とは[？?]?$/, /^まとめ$/],
+  ko: [/작동 방식|작동 원리|동작 원리/, /(?:이란|란 무엇인가요)[？?]?$/]
 }
 
 /**

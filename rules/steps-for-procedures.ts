@@ -17,7 +17,7 @@ import {firstLine, inRanges} from './shared/positions.js'
 import {instructionLanguages, instructionOf, instructionOfParagraph, type Instruction} from './shared/instructions.js'
 import {stepsOf} from './shared/steps-rewrite.js'
 import {
-  alternativeEndings, alternativeHeadings, alternativeLeadIns, alternativeTitles, describingHeadings, describingLeadIns, exampleLeadIns, exampleTitles, numberWords,
+  alternativeEndings, alternativeHeadings, alternativeLeadIns, alternativeTitles, describingHeadings, describingLeadIns, exampleLeadIns, exampleTitles, numberWords, outlineLeadIns,
   prerequisiteHeadings, stepWords, toolActions
 } from './steps-for-procedures.data.js'
 
@@ -114,8 +114,11 @@ function startsWithLink(item: ListItem): boolean {
   return lead.type === 'link' || lead.type === 'linkReference' || (isJsxElement(lead) && (lead.name === 'Link' || lead.name === 'a'))
 }
 
-/** `<Steps>` already; `<Update>` entries are release notes, whose lists name changes. */
-const exempt = new Set(['Steps', 'Step', 'Update'])
+/**
+ * `<Steps>` already; `<Update>` entries are release notes, whose lists name changes; a `<Prompt>` holds
+ * text to copy into an AI tool, whose "STEP 1" and numbered lists are instructions to the tool.
+ */
+const exempt = new Set(['Steps', 'Step', 'Update', 'Prompt'])
 
 function isExempt(node: Nodes): boolean {
   return isJsxElement(node) && node.name !== null && node.name !== undefined && (exempt.has(node.name) || holdsSamples(node))
@@ -280,6 +283,8 @@ function procedureOf(chain: readonly List[], children: readonly Nodes[], index: 
  */
 function contextRulesOut(leadIn: string | undefined, title: string, count: number, language: string): boolean {
   if (leadIn !== undefined && (introducesExamples(leadIn) || introducesDescription(leadIn, language) || introducesAlternatives(leadIn, language))) return true
+  // "In this example you will:": the page's outline, whose steps are its sections.
+  if (leadIn !== undefined && (outlineLeadIns[language] ?? []).some((phrase) => containsPhrase(lastSentenceOf(leadIn), phrase))) return true
   if (count === 2 && alternativeHeading.test(title)) return true
   const bareTitle = trimEndCharacters(title, ' \t.:!?…：。！？')
   return (describingHeadings[language] ?? []).some((pattern) => pattern.test(title)) || (alternativeTitles[language] ?? []).some((pattern) => pattern.test(bareTitle))
