@@ -41,10 +41,14 @@ export const outlineLeadIns: Readonly<Record<string, readonly string[]>> = {
  */
 export const describingLeadIns: Readonly<Record<string, {ending: readonly string[]; containing: readonly string[]; reader: readonly string[]}>> = {
   en: {
-    ending: ['will', 'will automatically', 'does the following', 'performs the following', 'automatically', 'might', 'may', 'can', 'could', 'would'],
+    // "Your server needs to:", "The request must:": what something else has to do.
+    ending: ['will', 'will automatically', 'does the following', 'performs the following', 'automatically', 'might', 'may', 'can', 'could', 'would', 'needs to', 'must', 'should'],
     // "Here's what happens:", "the process at a glance:", "Consider a pipeline that…:": an overview or a scenario.
-    containing: ['what happens', 'at a glance', 'under the hood', 'behind the scenes', 'order of operations', 'high-level', 'consider a', 'consider an', 'consider the following', 'imagine'],
-    reader: ["you'll", 'you will', 'you might', 'you may', 'you can', 'you could']
+    containing: [
+      'what happens', 'at a glance', 'under the hood', 'behind the scenes', 'order of operations', 'high-level', 'conceptual', 'conceptually',
+      'consider a', 'consider an', 'consider the following', 'imagine'
+    ],
+    reader: ["you'll", 'you will', 'you might', 'you may', 'you can', 'you could', 'you must', 'you should']
   },
   es: {ending: ['automáticamente'], containing: ['hará lo siguiente', 'hace lo siguiente', 'realiza lo siguiente', 'puede incluir', 'pueden incluir'], reader: []},
   fr: {ending: ['automatiquement'], containing: ['fera ce qui suit', 'fait ce qui suit', 'effectue les opérations suivantes', 'peut inclure', 'peuvent inclure', 'peut comprendre'], reader: []},
@@ -83,7 +87,8 @@ export const toolActions: Readonly<Record<string, readonly string[]>> = {
 export const alternativeLeadIns: Readonly<Record<string, readonly string[]>> = {
   en: [
     'choose between', 'choose from', 'choose one of', 'select one of', 'one of the following', 'one of these', 'any of the following',
-    'either', 'ways to', 'two ways', 'three ways', 'several ways', 'multiple ways', 'try the following', 'try these'
+    'either', 'ways to', 'two ways', 'three ways', 'several ways', 'multiple ways', 'two options', 'three options', 'several options',
+    'multiple options', 'try the following', 'try these'
   ],
   es: ['formas de', 'maneras de', 'una de las siguientes', 'uno de los siguientes', 'cualquiera de'],
   fr: ['façons de', 'manières de', "l'une des", 'l’une des', "l'un des", 'l’un des', 'au choix', 'essayez les'],
@@ -104,32 +109,39 @@ export const alternativeEndings: readonly string[] = [
   'solutions', 'fixes', 'workarounds', 'remedies'
 ]
 
-/** Section titles over things to try, each on its own: `## Solutions`, `## Quick fixes`, `### 解决方案`. */
+/**
+ * Section titles over things to try or to check, each on its own: `## Solutions`, `## Quick fixes`,
+ * `### 解决方案`, `## Launch checklist`.
+ */
 export const alternativeTitles: Readonly<Record<string, readonly RegExp[]>> = {
-  en: [/^(?:[\w-]+ ){0,2}(?:solutions|fixes|workarounds|remedies|alternatives)$/i],
-  es: [/^(?:posibles )?soluciones$/i],
-  fr: [/^solutions(?: possibles)?$/i],
-  de: [/^(?:mögliche )?lösungen$/i, /^lösungsansätze$/i],
-  pt: [/^(?:possíveis )?soluções$/i],
-  zh: [/^(?:可能的)?(?:解决方案|解决方法|解决办法)$/, /^快速修复$/],
-  ja: [/^(?:解決策|解決方法|対処法|対策)$/],
-  ko: [/^(?:해결 방법|해결책|해결 방안)$/]
+  en: [/^(?:[\w-]+ ){0,2}(?:solutions|fixes|workarounds|remedies|alternatives|checklist)$/i],
+  es: [/^(?:posibles )?soluciones$/i, /^lista de (?:verificación|comprobación)\b/i],
+  fr: [/^solutions(?: possibles)?$/i, /^liste de (?:vérification|contrôle)\b/i],
+  de: [/^(?:mögliche )?lösungen$/i, /^lösungsansätze$/i, /checkliste$/i],
+  pt: [/^(?:possíveis )?soluções$/i, /^lista de verificação\b/i],
+  zh: [/^(?:可能的)?(?:解决方案|解决方法|解决办法)$/, /^快速修复$/, /(?:检查清单|清单)$/],
+  ja: [/^(?:解決策|解決方法|対処法|対策)$/, /チェックリスト$/],
+  ko: [/^(?:해결 방법|해결책|해결 방안)$/, /체크리스트$/]
 }
 
 /**
  * Section headings over a description of what a system does, not of what the reader does: a list
  * under "How it works" or "Under the hood" tells how the product runs a process, one under "What are
- * background tasks?" explains a concept, one under "Summary" sums up the steps the page walked through.
+ * background tasks?" explains a concept, one under "Summary" sums up the steps the page walked through
+ * and one under "Overview" outlines the sections that do them.
  */
 export const describingHeadings: Readonly<Record<string, readonly RegExp[]>> = {
-  en: [/^how (?:[\w-]+ ){1,4}works?\b/i, /\bunder the hood\b/i, /\bbehind the scenes\b/i, /\bat a glance\b/i, /^what happens\b/i, /^what (?:is|are)\b/i, /\b(?:summary|recap)$/i],
-  es: [/^cómo funciona/i, /^funcionamiento\b/i, /^¿?qué (?:es|son)\b/i],
-  fr: [/^comment (?:ça|cela) (?:marche|fonctionne)/i, /^fonctionnement\b/i, /^qu['’]est-ce que?\b/i],
-  de: [/^wie (?:es|das) funktioniert/i, /^so funktioniert/i, /^funktionsweise\b/i, /^was (?:ist|sind)\b/i],
-  pt: [/^como funciona/i, /^funcionamento\b/i, /^o que (?:é|são)\b/i],
-  zh: [/工作原理|运行原理|实现原理|运作方式|幕后/, /^什么是/, /^(?:总结|小结)$/],
-  ja: [/仕組み|しくみ|動作原理|内部動作/, /とは[？?]?$/, /^まとめ$/],
-  ko: [/작동 방식|작동 원리|동작 원리/, /(?:이란|란 무엇인가요)[？?]?$/]
+  en: [
+    /^how (?:[\w-]+ ){1,4}works?\b/i, /\bunder the hood\b/i, /\bbehind the scenes\b/i, /\bat a glance\b/i, /^what happens\b/i, /^what (?:is|are)\b/i,
+    /\b(?:summary|recap)$/i, /^overview$/i
+  ],
+  es: [/^cómo funciona/i, /^funcionamiento\b/i, /^¿?qué (?:es|son)\b/i, /^(?:descripción general|resumen)$/i],
+  fr: [/^comment (?:ça|cela) (?:marche|fonctionne)/i, /^fonctionnement\b/i, /^qu['’]est-ce que?\b/i, /^(?:aperçu|vue d['’]ensemble)$/i],
+  de: [/^wie (?:es|das) funktioniert/i, /^so funktioniert/i, /^funktionsweise\b/i, /^was (?:ist|sind)\b/i, /^(?:überblick|übersicht)$/i],
+  pt: [/^como funciona/i, /^funcionamento\b/i, /^o que (?:é|são)\b/i, /^visão geral$/i],
+  zh: [/工作原理|运行原理|实现原理|运作方式|幕后/, /^什么是/, /^(?:总结|小结)$/, /^(?:概述|概览|总览)$/],
+  ja: [/仕組み|しくみ|動作原理|内部動作/, /とは[？?]?$/, /^まとめ$/, /^(?:概要|概観)$/],
+  ko: [/작동 방식|작동 원리|동작 원리/, /(?:이란|란 무엇인가요)[？?]?$/, /^개요$/]
 }
 
 /**
