@@ -169,6 +169,16 @@ function numberedSections(parent: Parents, language: string): Array<[number, num
   return sections
 }
 
+/** How many headings deeper than `first` lie between it and the offset `end`. */
+function subsections(children: readonly Nodes[], first: Heading | Paragraph, end: number): number {
+  const start = first.position?.start.offset
+  if (first.type !== 'heading' || start === undefined) return 0
+  return children.filter((child) => {
+    const at = child.position?.start.offset
+    return child.type === 'heading' && child.depth > first.depth && at !== undefined && at > start && at < end
+  }).length
+}
+
 /** The nearest heading before `index` among `children`, the title of the section that holds it. */
 function headingBefore(children: readonly Nodes[], index: number): Heading | undefined {
   for (let at = index - 1; at >= 0; at--) {
@@ -250,8 +260,9 @@ function chainAt(children: readonly Nodes[], index: number): {chain: List[]; las
  */
 function procedureOf(chain: readonly List[], children: readonly Nodes[], index: number, language: string): Instruction[] | undefined {
   const items = chain.flatMap((list) => list.children)
-  // Items of one paragraph each, with nothing between them: no code, no image, no nested list.
-  const bare = chain.length === 1 && items.every((item) => item.children.length <= 1)
+  // Items of one paragraph each, with nothing between them: no code and no image (a nested list of
+  // names, `- Secret keys - API URLs`, is still one line's worth).
+  const bare = chain.length === 1 && items.every((item) => item.children.slice(1).every((child) => child.type === 'list'))
   // `1. Click **Settings > Users**. 2. Click **Delete user**.`: two lines and nothing else are a click
   // path, which `<Steps>` makes heavier, not clearer. Two steps that hold code or images are a procedure.
   if (items.length < 2 || (items.length === 2 && bare)) return undefined
@@ -338,8 +349,9 @@ function checkStepLabels(parent: Parents, {page, report, steps}: PageCheck): Arr
         sections.push([start, end])
       }
       // `### Step 1: Create the app` over a `<Steps>` of its own: the headings are stages, each holding
-      // a procedure already; wrapping them in `<Steps>` would nest one in the other.
-      if (steps.some(([from]) => from >= start && from < end)) {
+      // a procedure already; wrapping them in `<Steps>` would nest one in the other. Steps whose
+      // sections hold two subsections each or more are chapters of a long guide, not steps.
+      if (steps.some(([from]) => from >= start && from < end) || subsections(children, first, end) >= 2 * run.length) {
         run = []
         return
       }
