@@ -19,6 +19,7 @@ const recommended: UserConfig = {
     'navigation': 'error',
     'no-secrets': 'error',
     'orphan-pages': 'warn',
+    'steps-for-procedures': 'warn',
     'unknown-component': 'warn',
   }
 }
