@@ -22,6 +22,7 @@ const recommended: UserConfig = {
     'no-secrets': 'error',
     'orphan-pages': 'warn',
     'second-person': 'info',
+    'steps-for-procedures': 'warn',
     'unknown-component': 'warn',
   }
 }

@@ -9,7 +9,7 @@ import {load, once} from '../src/lazy.js'
 import {visit} from '../src/walk.js'
 import {quotedWords} from './shared/prose.js'
 import {inRanges} from './shared/positions.js'
-import {isInstruction, paragraphSettings, type ParagraphSetting} from './shared/instructions.js'
+import {isInstruction, paragraphSettings, type ParagraphSetting} from './shared/procedure-context.js'
 import {
   adverbs,
   changeParticiples,

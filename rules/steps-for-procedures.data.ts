@@ -1,41 +1,4 @@
-/**
- * Verbs that start an instruction in documentation ("Click **Save**", "Run `npm install`"). An
- * item that starts with one of these (after a lead-in such as "Then") is an instruction.
- *
- * Advice verbs (`use`, `keep`, `avoid`, `ensure`, `consider`, `prefer`, `remember`) are left out on
- * purpose: lists of best practices start with them and are not procedures.
- */
-export const imperativeVerbs: readonly string[] = [
-  'accept', 'access', 'activate', 'add', 'adjust', 'allow', 'append', 'apply', 'approve', 'assign', 'attach',
-  'authenticate', 'authorize', 'browse', 'build', 'call', 'change', 'check', 'choose', 'click', 'clone',
-  'close', 'commit', 'compile', 'complete', 'configure', 'confirm', 'connect', 'copy', 'create', 'curl',
-  'declare', 'define', 'delete', 'deploy', 'disable', 'double-click', 'download', 'drag', 'duplicate', 'edit',
-  'enable', 'enter', 'execute', 'expand', 'export', 'extract', 'fetch', 'fill', 'find', 'follow', 'fork',
-  'generate', 'get', 'go', 'grab', 'grant', 'head', 'hit', 'hover', 'import', 'initialize', 'input', 'insert',
-  'install', 'invite', 'invoke', 'launch', 'load', 'locate', 'log', 'login', 'make', 'mark', 'merge', 'modify',
-  'mount', 'move', 'name', 'navigate', 'obtain', 'open', 'paste', 'pick', 'place', 'press', 'provide',
-  'publish', 'pull', 'push', 'put', 'reboot', 'rebuild', 'redeploy', 'refresh', 'register', 'reload', 'remove',
-  'rename', 'replace', 'request', 'restart', 'retrieve', 'review', 'revoke', 'right-click', 'rotate', 'run',
-  'save', 'scroll', 'search', 'select', 'send', 'set', 'setup', 'share', 'sign', 'signup', 'source',
-  'specify', 'start', 'stop', 'submit', 'subscribe', 'switch', 'sync', 'tap', 'test', 'tick', 'toggle',
-  'trigger', 'turn', 'type', 'uncheck', 'uninstall', 'unzip', 'update', 'upgrade', 'upload', 'validate',
-  'verify', 'visit', 'wait', 'write'
-]
-
-/**
- * Verbs of checking. A list where most items start with one (or with "make sure", "ensure") is a
- * troubleshooting checklist, not a sequence of steps: `1. Verify the token 2. Check the firewall`.
- */
-export const checkVerbs: readonly string[] = ['check', 'confirm', 'ensure', 'inspect', 'review', 'test', 'validate', 'verify']
-
-/** Openings that read like instructions but give advice or a condition to check. */
-export const checkPhrases: readonly string[] = ['be sure', 'double check', 'double-check', 'make certain', 'make sure']
-
-/** Words that may come before the verb of an instruction: "Then click", "Next, run". */
-export const leadIns: readonly string[] = [
-  'afterwards', 'also', 'finally', 'first', 'firstly', 'lastly', 'next', 'now', 'optionally', 'please',
-  'second', 'secondly', 'then', 'third', 'thirdly'
-]
+// Word lists of steps-for-procedures: what the sentence before a list, a heading or an item says about the list. The verbs of instructions are in `shared/instructions.data.ts`.
 
 /** The word for "step" before a number in `Step 1` headings and paragraphs, in each language the rule reads. */
 export const stepWords: readonly string[] = ['step', '步骤', 'ステップ', '단계', 'paso', 'étape', 'schritt', 'passo']
@@ -45,14 +8,29 @@ export const numberWords: readonly string[] = [
   'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'
 ]
 
-/** Words whose `.` does not end the first sentence of a step (compared lower-cased, dots kept). */
-export const abbreviations: readonly string[] = ['approx.', 'cf.', 'e.g.', 'eg.', 'etc.', 'i.e.', 'ie.', 'incl.', 'vs.']
-
 /**
  * How a sentence that introduces examples ends: a list after "… such as:" shows what something can
  * do ("1. Send an in-app message. 2. Wait 24 hours."), it is not a procedure for the reader.
  */
 export const exampleLeadIns: readonly string[] = ['such as', 'for example', 'for instance', 'like', 'including']
+
+/**
+ * Phrases of a sentence before a list that outlines the page: "In this example you will:", "You'll
+ * learn how to:". The list is the page's table of contents; its sections are the steps.
+ */
+export const outlineLeadIns: Readonly<Record<string, readonly string[]>> = {
+  en: [
+    'in this example', 'in this article', 'in this tutorial', 'in this guide', 'in this lesson',
+    'you will learn', "you'll learn", 'you’ll learn', 'this guide covers', 'this tutorial covers', 'walk you through'
+  ],
+  es: ['en este ejemplo', 'en este artículo', 'en este tutorial', 'en esta guía', 'aprenderás', 'aprenderá'],
+  fr: ['dans cet exemple', 'dans cet article', 'dans ce tutoriel', 'dans ce guide', 'vous apprendrez', 'vous allez apprendre'],
+  de: ['in diesem beispiel', 'in diesem artikel', 'in diesem tutorial', 'in dieser anleitung', 'lernen sie', 'erfahren sie'],
+  pt: ['neste exemplo', 'neste artigo', 'neste tutorial', 'neste guia', 'você aprenderá', 'você vai aprender'],
+  zh: ['在本示例中', '在本教程中', '在本指南中', '在本文中', '你将学到', '您将学到', '你将学习', '您将学习'],
+  ja: ['この例では', 'このチュートリアルでは', 'このガイドでは', 'を学びます', '学習します'],
+  ko: ['이 예제에서는', '이 튜토리얼에서는', '이 가이드에서는', '배웁니다', '알아봅니다']
+}
 
 /**
  * How a sentence before a list says that what follows happens without the reader: "The script
@@ -62,7 +40,16 @@ export const exampleLeadIns: readonly string[] = ['such as', 'for example', 'for
  * all ("you will", `你会`), since those ask something of them.
  */
 export const describingLeadIns: Readonly<Record<string, {ending: readonly string[]; containing: readonly string[]; reader: readonly string[]}>> = {
-  en: {ending: ['will', 'will automatically', 'does the following', 'performs the following', 'automatically', 'might', 'may', 'can', 'could', 'would'], containing: [], reader: ["you'll", 'you will', 'you might', 'you may', 'you can', 'you could']},
+  en: {
+    // "Your server needs to:", "The request must:": what something else has to do.
+    ending: ['will', 'will automatically', 'does the following', 'performs the following', 'automatically', 'might', 'may', 'can', 'could', 'would', 'needs to', 'must', 'should'],
+    // "Here's what happens:", "the process at a glance:", "Consider a pipeline that…:": an overview or a scenario.
+    containing: [
+      'what happens', 'at a glance', 'under the hood', 'behind the scenes', 'order of operations', 'high-level', 'conceptual', 'conceptually',
+      'consider a', 'consider an', 'consider the following', 'imagine'
+    ],
+    reader: ["you'll", 'you will', 'you might', 'you may', 'you can', 'you could', 'you must', 'you should']
+  },
   es: {ending: ['automáticamente'], containing: ['hará lo siguiente', 'hace lo siguiente', 'realiza lo siguiente', 'puede incluir', 'pueden incluir'], reader: []},
   fr: {ending: ['automatiquement'], containing: ['fera ce qui suit', 'fait ce qui suit', 'effectue les opérations suivantes', 'peut inclure', 'peuvent inclure', 'peut comprendre'], reader: []},
   de: {ending: ['automatisch'], containing: ['führt folgende', 'führt die folgenden', 'kann folgende', 'kann die folgenden', 'können folgende'], reader: []},
@@ -75,13 +62,6 @@ export const describingLeadIns: Readonly<Record<string, {ending: readonly string
   ja: {ending: [], containing: ['の処理を行います', 'の処理が行われます', '自動的に', '含む場合があります', '含まれる場合があります', '含まれることがあります'], reader: []},
   ko: {ending: [], containing: ['자동으로', '포함할 수 있습니다', '포함될 수 있습니다', '작업을 수행합니다', '다음을 수행합니다'], reader: []}
 }
-
-/**
- * How a Chinese item starts with a condition (`点击发布后，…`, "after clicking Publish, …") and goes
- * on with what the reader will then see (`你会发现…`, "you'll find…"): a description, not an instruction.
- */
-export const chineseConditionEnds: readonly string[] = ['之后', '以后', '后', '的时候', '时']
-export const chineseOutcomes: readonly string[] = ['你会', '您会', '你将', '您将', '你就会', '您就会', '即可看到', '可以看到', '会看到', '会发现', '将看到']
 
 /**
  * Words of an item that says what a tool does by itself (“AgentOps will automatically instrument
@@ -99,19 +79,85 @@ export const toolActions: Readonly<Record<string, readonly string[]>> = {
   ko: ['자동으로']
 }
 
-/** Phrases of a sentence before a list that offers a choice: "Choose one of the following:". */
-export const alternativeLeadIns: readonly string[] = [
-  'choose between', 'choose from', 'choose one of', 'select one of', 'one of the following', 'one of these',
-  'either', 'alternatively', 'ways to', 'two ways', 'three ways', 'several ways', 'multiple ways'
-]
+/**
+ * Phrases of a sentence before a list that offers a choice or things to try, each on its own:
+ * "Choose one of the following:", `有三种方式可以打开遮罩编辑器：`, "You can try the following:". Not
+ * "Alternatively": "Alternatively, follow these steps:" introduces a procedure, another one.
+ */
+export const alternativeLeadIns: Readonly<Record<string, readonly string[]>> = {
+  en: [
+    'choose between', 'choose from', 'choose one of', 'select one of', 'one of the following', 'one of these', 'any of the following',
+    'either', 'ways to', 'two ways', 'three ways', 'several ways', 'multiple ways', 'two options', 'three options', 'several options',
+    'multiple options', 'try the following', 'try these'
+  ],
+  es: ['formas de', 'maneras de', 'una de las siguientes', 'uno de los siguientes', 'cualquiera de'],
+  fr: ['façons de', 'manières de', "l'une des", 'l’une des', "l'un des", 'l’un des', 'au choix', 'essayez les'],
+  de: ['möglichkeiten', 'eine der folgenden', 'einen der folgenden', 'entweder'],
+  pt: ['formas de', 'maneiras de', 'uma das seguintes', 'um dos seguintes'],
+  zh: ['种方式', '种方法', '以下任一', '任选其一', '二选一', '尝试以下'],
+  ja: ['つの方法', '方法があります', 'いずれか', '試してください', 'お試しください'],
+  ko: ['가지 방법', '방법은', '중 하나', '시도해 보세요']
+}
 
 /**
  * How a sentence before a list of choices ends when it is not itself an instruction: "You have two
  * options:", "There are several ways:". ("Configure these options:" asks the reader to act.)
  */
 export const alternativeEndings: readonly string[] = [
-  'options', 'options available', 'alternatives', 'choices', 'ways', 'approaches', 'methods', 'possibilities'
+  'options', 'options available', 'alternatives', 'choices', 'ways', 'approaches', 'methods', 'possibilities',
+  // "Solutions:", "Quick fixes:": things to try, each on its own.
+  'solutions', 'fixes', 'workarounds', 'remedies'
 ]
+
+/**
+ * Section titles over things to try or to check, each on its own: `## Solutions`, `## Quick fixes`,
+ * `### 解决方案`, `## Launch checklist`.
+ */
+export const alternativeTitles: Readonly<Record<string, readonly RegExp[]>> = {
+  en: [/^(?:[\w-]+ ){0,2}(?:solutions|fixes|workarounds|remedies|alternatives|checklist)$/i],
+  es: [/^(?:posibles )?soluciones$/i, /^lista de (?:verificación|comprobación)\b/i],
+  fr: [/^solutions(?: possibles)?$/i, /^liste de (?:vérification|contrôle)\b/i],
+  de: [/^(?:mögliche )?lösungen$/i, /^lösungsansätze$/i, /checkliste$/i],
+  pt: [/^(?:possíveis )?soluções$/i, /^lista de verificação\b/i],
+  zh: [/^(?:可能的)?(?:解决方案|解决方法|解决办法)$/, /^快速修复$/, /(?:检查清单|清单)$/],
+  ja: [/^(?:解決策|解決方法|対処法|対策)$/, /チェックリスト$/],
+  ko: [/^(?:해결 방법|해결책|해결 방안)$/, /체크리스트$/]
+}
+
+/**
+ * Section headings over a description of what a system does, not of what the reader does: a list
+ * under "How it works" or "Under the hood" tells how the product runs a process, one under "What are
+ * background tasks?" explains a concept, one under "Summary" sums up the steps the page walked through
+ * and one under "Overview" outlines the sections that do them.
+ */
+export const describingHeadings: Readonly<Record<string, readonly RegExp[]>> = {
+  en: [
+    /^how (?:[\w-]+ ){1,4}works?\b/i, /\bunder the hood\b/i, /\bbehind the scenes\b/i, /\bat a glance\b/i, /^what happens\b/i, /^what (?:is|are)\b/i,
+    /\b(?:summary|recap)$/i, /^overview$/i
+  ],
+  es: [/^cómo funciona/i, /^funcionamiento\b/i, /^¿?qué (?:es|son)\b/i, /^(?:descripción general|resumen)$/i],
+  fr: [/^comment (?:ça|cela) (?:marche|fonctionne)/i, /^fonctionnement\b/i, /^qu['’]est-ce que?\b/i, /^(?:aperçu|vue d['’]ensemble)$/i],
+  de: [/^wie (?:es|das) funktioniert/i, /^so funktioniert/i, /^funktionsweise\b/i, /^was (?:ist|sind)\b/i, /^(?:überblick|übersicht)$/i],
+  pt: [/^como funciona/i, /^funcionamento\b/i, /^o que (?:é|são)\b/i, /^visão geral$/i],
+  zh: [/工作原理|运行原理|实现原理|运作方式|幕后/, /^什么是/, /^(?:总结|小结)$/, /^(?:概述|概览|总览)$/],
+  ja: [/仕組み|しくみ|動作原理|内部動作/, /とは[？?]?$/, /^まとめ$/, /^(?:概要|概観)$/],
+  ko: [/작동 방식|작동 원리|동작 원리/, /(?:이란|란 무엇인가요)[？?]?$/, /^개요$/]
+}
+
+/**
+ * Section headings over prerequisites: a numbered list there names what the reader needs ("A paid
+ * plan", "Ensure your user has the permission"); it is a procedure only when every item is an action.
+ */
+export const prerequisiteHeadings: Readonly<Record<string, readonly RegExp[]>> = {
+  en: [/^(?:prerequisites?|requirements|before you (?:begin|start)|what you(?:'|’)?ll need|what you need)\b/i],
+  es: [/^(?:requisitos(?: previos)?|antes de empezar|antes de comenzar)\b/i],
+  fr: [/^(?:prérequis|conditions préalables|avant de commencer)/i],
+  de: [/^(?:voraussetzungen|anforderungen|bevor sie beginnen)\b/i],
+  pt: [/^(?:pré-requisitos|requisitos|antes de começar)/i],
+  zh: [/^(?:前提条件|先决条件|前置条件|准备工作|环境要求)/],
+  ja: [/^(?:前提条件|必要なもの|事前準備|要件)/],
+  ko: [/^(?:사전 요구 사항|사전 준비|요구 사항|전제 조건)/]
+}
 
 /** Heading words of one alternative among several: `### Option 2: Replace the node`. */
 export const alternativeHeadings: readonly string[] = ['alternative', 'approach', 'method', 'option', 'solution', 'way']
@@ -122,121 +168,4 @@ export const alternativeHeadings: readonly string[] = ['alternative', 'approach'
  */
 export const exampleTitles: readonly string[] = [
   'example', 'sample', 'ejemplo', 'exemple', 'beispiel', 'exemplo', '例', '示例', '范例', '样例', '예시', '예제'
-]
-
-/**
- * Imperative verbs in languages that, like English, put the verb first: an item that starts with one,
- * perhaps after a lead-in word, is an instruction. Both the formal and the familiar imperative are
- * listed (`abra` and `abre`, `klicken` for "Klicken Sie" and `klicke`), each lower-cased.
- */
-export const imperativeVerbsByLanguage: Readonly<Record<string, {verbs: readonly string[]; checks: readonly string[]; leadIns: readonly string[]}>> = {
-  en: {verbs: imperativeVerbs, checks: checkVerbs, leadIns},
-  es: {
-    verbs: [
-      'abra', 'abre', 'accede', 'acceda', 'activa', 'active', 'actualice', 'actualiza', 'agrega', 'agregue', 'añada',
-      'añade', 'arrastra', 'arrastre', 'busca', 'busque', 'cambia', 'cambie', 'carga', 'cargue', 'clona', 'clone',
-      'completa', 'complete', 'conecta', 'conecte', 'configura', 'configure', 'copia', 'copie', 'crea', 'cree',
-      'define', 'defina', 'desactiva', 'desactive', 'descarga', 'descargue', 'dirígete', 'diríjase', 'edita',
-      'edite', 'elige', 'elija', 'elimina', 'elimine', 'escribe', 'escriba', 'establece', 'establezca', 'exporta',
-      'exporte', 'genera', 'genere', 'guarda', 'guarde', 'haga', 'haz', 'importa', 'importe', 'inicia', 'inicie',
-      'ingresa', 'ingrese', 'instala', 'instale', 'introduce', 'introduzca', 'ir', 'marca', 'marque', 'modifica',
-      'modifique', 'navega', 'navegue', 'obtén', 'obtenga', 'pega', 'pegue', 'presiona', 'presione', 'pulsa',
-      'pulse', 'reemplaza', 'reemplace', 'reinicia', 'reinicie', 'rellena', 'rellene', 'selecciona', 'seleccione',
-      'sube', 'suba', 've', 'vaya', 'visita', 'visite', 'ejecuta', 'ejecute', 'escoge', 'escoja', 'espera',
-      'espere', 'regístrate', 'regístrese', 'despliega', 'despliegue', 'envía', 'envíe', 'añadir'
-    ],
-    checks: ['asegúrate', 'asegúrese', 'comprueba', 'compruebe', 'confirma', 'confirme', 'revisa', 'revise', 'verifica', 'verifique'],
-    leadIns: ['a', 'continuación', 'después', 'finalmente', 'luego', 'ahora', 'primero', 'por', 'último', 'opcionalmente', 'también']
-  },
-  fr: {
-    verbs: [
-      'accédez', 'accède', 'activez', 'active', 'ajoutez', 'ajoute', 'allez', 'va', 'appuyez', 'appuie', 'changez',
-      'chargez', 'charge', 'choisissez', 'choisis', 'cliquez', 'clique', 'clonez', 'collez', 'colle', 'complétez',
-      'configurez', 'configure', 'connectez', 'copiez', 'copie', 'cochez', 'coche', 'créez', 'crée', 'décochez',
-      'définissez', 'déplacez', 'déployez', 'désactivez', 'désactive', 'démarrez', 'démarre', 'enregistrez',
-      'enregistre', 'entrez', 'entre', 'envoyez', 'exécutez', 'exécute', 'exportez', 'faites', 'fais', 'générez',
-      'glissez', 'importez', 'installez', 'installe', 'lancez', 'lance', 'mettez', 'mets', 'modifiez', 'modifie',
-      'naviguez', 'obtenez', 'ouvrez', 'ouvre', 'remplacez', 'remplissez', 'renommez', 'renseignez', 'recherchez',
-      'redémarrez', 'rendez-vous', 'saisissez', 'saisis', 'sélectionnez', 'sélectionne', 'supprimez', 'supprime',
-      'tapez', 'tape', 'téléchargez', 'télécharge', 'téléversez', 'attendez', 'inscrivez-vous', 'connectez-vous'
-    ],
-    checks: ['assurez-vous', 'assure-toi', 'confirmez', 'contrôlez', 'vérifiez', 'vérifie'],
-    leadIns: ['ensuite', 'puis', 'enfin', 'maintenant', 'd’abord', "d'abord", 'premièrement', 'également', 'éventuellement']
-  },
-  de: {
-    verbs: [
-      'aktivieren', 'aktiviere', 'aktualisieren', 'aktualisiere', 'ändern', 'ändere', 'rufen', 'rufe', 'deaktivieren',
-      'deaktiviere', 'drücken', 'drücke', 'erstellen', 'erstelle', 'exportieren', 'exportiere', 'fügen', 'füge',
-      'führen', 'führe', 'füllen', 'fülle', 'geben', 'gib', 'gehen', 'gehe', 'geh', 'generieren', 'generiere',
-      'importieren', 'importiere', 'installieren', 'installiere', 'klicken', 'klicke', 'klick', 'klonen', 'klone',
-      'kopieren', 'kopiere', 'konfigurieren', 'konfiguriere', 'laden', 'lade', 'legen', 'lege', 'löschen', 'lösche',
-      'markieren', 'markiere', 'melden', 'melde', 'navigieren', 'navigiere', 'öffnen', 'öffne', 'registrieren',
-      'registriere', 'setzen', 'setze', 'speichern', 'speichere', 'starten', 'starte', 'suchen', 'suche', 'tippen',
-      'tippe', 'verbinden', 'verbinde', 'wählen', 'wähle', 'wechseln', 'wechsle', 'ziehen', 'ziehe', 'ersetzen',
-      'ersetze', 'benennen', 'warten', 'warte', 'schreiben', 'schreibe', 'besuchen', 'besuche'
-    ],
-    checks: ['prüfen', 'prüfe', 'überprüfen', 'überprüfe', 'stellen', 'stelle', 'vergewissern', 'kontrollieren', 'bestätigen'],
-    leadIns: ['anschließend', 'danach', 'dann', 'jetzt', 'nun', 'zuerst', 'zunächst', 'schließlich', 'optional', 'bitte']
-  },
-  pt: {
-    verbs: [
-      'abra', 'abre', 'acesse', 'acede', 'aceda', 'adicione', 'adiciona', 'altere', 'altera', 'arraste', 'arrasta',
-      'ative', 'ativa', 'atualize', 'atualiza', 'baixe', 'baixa', 'carregue', 'carrega', 'clique', 'clica', 'clone',
-      'cole', 'cola', 'configure', 'configura', 'conecte', 'conecta', 'copie', 'copia', 'crie', 'cria', 'defina',
-      'define', 'desative', 'desativa', 'digite', 'digita', 'edite', 'edita', 'envie', 'envia', 'escolha', 'escolhe',
-      'escreva', 'escreve', 'execute', 'executa', 'exclua', 'exporte', 'faça', 'faz', 'gere', 'gera', 'importe',
-      'importa', 'inicie', 'inicia', 'insira', 'insere', 'instale', 'instala', 'marque', 'marca', 'navegue', 'obtenha',
-      'pesquise', 'preencha', 'pressione', 'remova', 'remove', 'renomeie', 'reinicie', 'salve', 'salva', 'selecione',
-      'seleciona', 'substitua', 'toque', 'vá', 'vai', 'visite', 'aguarde', 'espere', 'implante', 'registre'
-    ],
-    checks: ['certifique-se', 'confirme', 'confira', 'garanta', 'revise', 'verifique', 'verifica'],
-    leadIns: ['agora', 'depois', 'em', 'seguida', 'então', 'finalmente', 'primeiro', 'opcionalmente', 'também', 'por', 'fim']
-  }
-}
-
-/**
- * Chinese puts the verb first: an item is an instruction when it starts with one of these verbs,
- * perhaps after a lead-in (`然后`, `请`) or a place (`在设置页面中，点击…`).
- */
-export const chineseVerbs: readonly string[] = [
-  '点击', '单击', '双击', '右键', '打开', '安装', '运行', '执行', '创建', '新建', '选择', '选中', '勾选', '输入', '填写',
-  '填入', '复制', '粘贴', '下载', '上传', '配置', '设置', '添加', '删除', '移除', '启用', '禁用', '开启', '关闭', '启动',
-  '重启', '保存', '前往', '进入', '访问', '登录', '注册', '导入', '导出', '加载', '切换', '拖动', '拖拽', '连接', '生成',
-  '获取', '修改', '编辑', '更新', '按下', '按', '将', '把', '找到', '部署', '克隆', '提交', '发布', '替换', '重命名', '等待',
-  '调整', '跳转', '返回', '展开', '授权', '绑定', '搜索', '查找', '使用'
-]
-export const chineseCheckVerbs: readonly string[] = ['检查', '确认', '确保', '验证', '核对']
-export const chineseLeadIns: readonly string[] = ['首先', '然后', '接着', '接下来', '之后', '随后', '最后', '再', '请', '先', '可选', '（可选）', '(可选)']
-
-/**
- * Japanese and Korean put the verb last: an item is an instruction when its first sentence ends with
- * one of these verbs in a polite or request form (`…をクリックします`, `…를 클릭하세요`).
- * Japanese: a noun that takes する (`入力`) or a verb's stem before ます or て (`開き`, `開い`).
- */
-export const japaneseVerbs: readonly string[] = [
-  'クリック', 'ダブルクリック', '右クリック', 'タップ', '選択', '入力', 'インストール', 'アンインストール', '実行', '作成',
-  'コピー', 'ペースト', 'ダウンロード', 'アップロード', '設定', '追加', '削除', '有効に', '無効に', '有効化', '無効化',
-  '起動', '再起動', '保存', '移動', 'アクセス', 'ログイン', 'サインイン', '登録', 'インポート', 'エクスポート', 'ドラッグ',
-  '接続', '生成', '取得', '変更', '編集', '更新', '指定', '記入', '送信', '公開', 'デプロイ', '適用', '展開', '解凍',
-  '調整', '置換', '配置', 'クローン', '検索', 'ロード', '読み込み', '読み込ん', '開き', '開い', '押し', '選び', '選ん',
-  '貼り付け', '進み', '進ん', '入れ', '書き', '置き', '切り替え', '待ち', '待っ', '戻り', '戻っ', '閉じ', '送り', '送っ',
-  '加え', '変え'
-]
-export const japaneseCheckVerbs: readonly string[] = ['確認', 'チェック', '検証', '確かめ']
-/** The polite and request forms after a Japanese verb: `クリック` + `します`, `開い` + `てください`. */
-export const japaneseEndings: readonly string[] = ['してください', 'しましょう', 'します', 'する', 'てください', 'ください', 'ましょう', 'ます']
-
-export const koreanVerbs: readonly string[] = [
-  '클릭', '더블 클릭', '선택', '입력', '설치', '실행', '생성', '복사', '다운로드', '업로드', '설정', '추가', '삭제', '제거',
-  '활성화', '비활성화', '시작', '재시작', '저장', '이동', '접속', '로그인', '등록', '전환', '연결', '변경', '편집',
-  '업데이트', '수정', '배포', '적용', '지정', '작성', '로드', '검색', '제출', '조정', '교체', '드래그', '붙여넣기'
-]
-export const koreanCheckVerbs: readonly string[] = ['확인', '검증', '점검']
-/** The polite and request forms after a Korean verb noun: `클릭` + `하세요`. */
-export const koreanEndings: readonly string[] = ['하세요', '하십시오', '합니다', '해 주세요', '해주세요', '해 주십시오', '하기']
-/** Korean verbs that do not take 하다, in their polite and request forms: `엽니다`, `불러오세요`. */
-export const koreanVerbForms: readonly string[] = [
-  '엽니다', '여세요', '열어 주세요', '누릅니다', '누르세요', '눌러 주세요', '불러옵니다', '불러오세요', '가져옵니다', '가져오세요',
-  '기다립니다', '기다리세요', '만듭니다', '만드세요', '넣습니다', '넣으세요', '붙여넣습니다', '붙여넣으세요', '갑니다',
-  '가세요', '바꿉니다', '바꾸세요', '끕니다', '끄세요', '켭니다', '켜세요', '씁니다', '쓰세요', '옮깁니다', '옮기세요'
 ]

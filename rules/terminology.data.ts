@@ -17,20 +17,26 @@ export const determiners: ReadonlySet<string> = new Set([
   'each', 'every', 'any', 'no', 'first', 'last', 'next', 'initial', 'same', 'whole'
 ])
 
-/** Words before a variant that make it a verb: “you can login”, “then setup”. (`to` is handled apart.) */
+/** Words before a variant that make it a verb: “you can login”, “please setup”. (`to` is handled apart.) */
 export const verbLeads: ReadonlySet<string> = new Set([
   'please', 'can', 'cannot', 'could', 'must', 'should', 'shall', 'will', 'would', 'may', 'might',
-  'you', 'we', 'they', 'i', 'then', 'also', 'just', 'simply', 'still', 'first'
+  'you', 'we', 'they', 'i'
 ])
+
+/**
+ * Adverbs before a variant that make it a verb when a verb phrase follows (“then setup your
+ * profile”, “just login to”), and leave it a noun otherwise (“not just setup.”, “also login”).
+ */
+export const adverbLeads: ReadonlySet<string> = new Set(['then', 'also', 'just', 'simply', 'still', 'first'])
 
 /** Forms of `be` and `get` that make a variant a participle when a verb phrase follows: “is setup with”. */
 export const passiveLeads: ReadonlySet<string> = new Set([
   'is', 'are', 'was', 'were', 'be', 'been', 'being', 'get', 'gets', 'got'
 ])
 
-/** Words after an imperative or participle that continue a verb phrase: “Login to”, “setup with”. */
+/** Words after an imperative or participle that continue a verb phrase: “Login to”, “setup with”. (Not `now`: “Setup now flags keys” is a noun and its verb.) */
 export const verbFollowers: ReadonlySet<string> = new Set([
-  'to', 'into', 'with', 'using', 'via', 'through', 'as', 'again', 'now'
+  'to', 'into', 'with', 'using', 'via', 'through', 'as', 'again'
 ])
 
 /** Words that start the object of an imperative at the start of a sentence: “Setup the project”. */

@@ -4,7 +4,7 @@ import {SKIP, visit} from '../src/walk.js'
 import {defineRule, type Suggestion, type TextEdit} from '../src/rule.js'
 import {anchorText, headingSlug} from '../src/site/slug.js'
 import {isJsxElement} from './shared/jsx.js'
-import {defaultTerms, determiners, objectStarts, passiveLeads, verbFollowers, verbLeads} from './terminology.data.js'
+import {adverbLeads, defaultTerms, determiners, objectStarts, passiveLeads, verbFollowers, verbLeads} from './terminology.data.js'
 
 interface Options {
   /** Preferred term -> variants to reject; a note in parentheses (`login (as a verb)`) limits a variant. */
@@ -70,10 +70,11 @@ export default defineRule<Options>({
       if (variants.length === 0) return
       let headings: AnchoredHeading[] | undefined
       for (const block of page.proseBlocks()) {
-        if (mayMatch(block.text)) visit(block.prose() as NlcstRoot, 'SentenceNode', checkSentence)
+        const inHeading = block.node.type === 'heading'
+        if (mayMatch(block.text)) visit(block.prose() as NlcstRoot, 'SentenceNode', (sentence: Sentence) => checkSentence(sentence, inHeading))
       }
 
-      function checkSentence(sentence: Sentence): void {
+      function checkSentence(sentence: Sentence, inHeading: boolean): void {
         const {text, offsets} = sentenceText(sentence)
         const taken: Array<[number, number]> = []
         for (const {preferred, pattern, verbOnly} of variants) {
@@ -84,7 +85,7 @@ export default defineRule<Options>({
             const to = from + match[0].length
             const written = match[0]
             if (written === preferred) continue
-            if (verbOnly && !readsAsVerb(text, from, to)) continue
+            if (verbOnly && !readsAsVerb(text, from, to, inHeading)) continue
             if (taken.some(([start, end]) => from < end && to > start)) continue
             const start = offsets[from]!
             const end = offsets[to - 1]! + 1
@@ -186,25 +187,36 @@ function sentenceText(sentence: Sentence): SentenceText {
 /**
  * Whether the word at `from`–`to` reads as a verb, judged from its neighbours (there is no
  * part-of-speech tagger): after a modal or a pronoun (“you can login”); after `to` when a word follows
- * (“to setup the app”); after `is`, `get` and the like before a verb phrase (“is setup with”); after
- * `and` or `or` before `to` or an object (“Sign up or login to”, “and setup your profile”); or first in
- * a sentence or clause as an imperative (“Setup the project”, “First, login to the dashboard”). A
- * determiner before it makes it a noun (“the login”).
+ * (“to setup the app”); after `is`, `get` and the like, or an adverb (“then”, “just”), before a verb
+ * phrase (“is setup with”, “then setup your profile”); after `and` or `or` before `to` or an object
+ * (“Sign up or login to”, “and setup your profile”); or first in a sentence or clause as an imperative
+ * (“Setup the project”, “First, login to the dashboard”). A determiner or a preposition before it
+ * makes it a noun (“the login”, “during setup”), as does the end of the sentence after an adverb (“not
+ * just setup.”). A heading that starts with it and goes on with `with` or `via` names a topic, as a
+ * noun does (“Setup with Docker”, beside “Installation”); one that goes on with `to` or an object
+ * (“Login to the dashboard”, “Setup a project”) is an instruction. Written with a capital inside a
+ * sentence and followed by another capitalised word, it is part of a name (“go to **Setup Menu**”).
  */
-function readsAsVerb(text: string, from: number, to: number): boolean {
+function readsAsVerb(text: string, from: number, to: number, inHeading: boolean): boolean {
   const before = text.slice(0, from)
   const after = text.slice(to)
   // From the start of a word only (the lookbehind): retrying from inside each word would be quadratic.
   const previous = /(?<![\p{L}'’])([\p{L}'’]+)\s+$/u.exec(before)?.[1]?.toLowerCase()
-  const next = /^\s+([\p{L}'’]+)/u.exec(after)?.[1]?.toLowerCase()
-  const phraseFollows = next !== undefined && (verbFollowers.has(next) || objectStarts.has(next))
+  const following = /^\s+([\p{L}'’]+)/u.exec(after)?.[1]
+  const next = following?.toLowerCase()
+  const objectFollows = next !== undefined && objectStarts.has(next)
+  const phraseFollows = next !== undefined && (verbFollowers.has(next) || objectFollows)
   // First in the sentence or the clause (“First, login to …”).
-  if (previous === undefined) return (/^[\s\p{P}\p{S}]*$/u.test(before) || /[,;:]\s*$/.test(before)) && phraseFollows
+  if (previous === undefined) {
+    if (!(/^[\s\p{P}\p{S}]*$/u.test(before) || /[,;:]\s*$/.test(before))) return false
+    return inHeading && /^[\s\p{P}\p{S}]*$/u.test(before) ? next === 'to' || next === 'into' || objectFollows : phraseFollows
+  }
+  if (/^\p{Lu}/u.test(text.slice(from, to)) && following !== undefined && /^\p{Lu}/u.test(following)) return false
   if (determiners.has(previous)) return false
   // `to` is also a preposition (“related to setup, …”): an infinitive goes on with a word.
   if (previous === 'to') return next !== undefined
   if (verbLeads.has(previous) || /n['’]t$/.test(previous)) return true
-  if (passiveLeads.has(previous)) return phraseFollows
+  if (passiveLeads.has(previous) || adverbLeads.has(previous)) return phraseFollows
   if (previous === 'and' || previous === 'or') return next !== undefined && (next === 'to' || next === 'into' || objectStarts.has(next))
   return false
 }

@@ -130,13 +130,13 @@ describe('fixes of the structural rules', () => {
     const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
     const head = '---\ntitle: Deploy\ndescription: Deploy the service.\n---\n\n'
     const unfixable: Array<[string, string]> = [
-      ['a link in a title', '1. Open the [dashboard](/dashboard).\n2. Click **Deploy**.\n'],
-      ['a component in a title', '1. Click <Icon icon="gear" /> to open settings.\n2. Click **Deploy**.\n'],
-      ['a quote in a title', '1. Click "Deploy".\n2. Open the log.\n'],
-      ['an expression in a title', '1. Set {props.name} as the name.\n2. Click **Deploy**.\n'],
-      ['a list in a block quote', '> 1. Open the dashboard.\n> 2. Click **Deploy**.\n'],
-      ['a task list', '1. [ ] Open the dashboard.\n2. [ ] Click **Deploy**.\n'],
-      ['a list that starts at 3', '3. Open the dashboard.\n4. Click **Deploy**.\n'],
+      ['a link in a title', '1. Open the [dashboard](/dashboard).\n2. Click **Deploy**.\n3. Open the log.\n'],
+      ['a component in a title', '1. Click <Icon icon="gear" /> to open settings.\n2. Click **Deploy**.\n3. Open the log.\n'],
+      ['a quote in a title', '1. Click "Deploy".\n2. Open the log.\n3. Wait for the deploy.\n'],
+      ['an expression in a title', '1. Set {props.name} as the name.\n2. Click **Deploy**.\n3. Open the log.\n'],
+      ['a list in a block quote', '> 1. Open the dashboard.\n> 2. Click **Deploy**.\n> 3. Open the log.\n'],
+      ['a task list', '1. [ ] Open the dashboard.\n2. [ ] Click **Deploy**.\n3. [ ] Open the log.\n'],
+      ['a list that starts at 3', '3. Open the dashboard.\n4. Click **Deploy**.\n5. Open the log.\n'],
       ['tabs in an item', '1. Open the dashboard.\n\n\t```bash\n\tacme deploy\n\t```\n2. Click **Deploy**.\n']
     ]
     for (const [name, body] of unfixable) {
@@ -145,7 +145,7 @@ describe('fixes of the structural rules', () => {
       const fixed = await fixText(head + body, 'deploy.mdx', config)
       expect(fixed.output, name + ' is not fixed').toBe(head + body)
     }
-    const markdown = head + '1. Open the dashboard.\n2. Click **Deploy**.\n'
+    const markdown = head + '1. Open the dashboard.\n2. Click **Deploy**.\n3. Open the log.\n'
     expect((await fixText(markdown, 'deploy.md', config)).output).toBe(markdown)
   })
 
@@ -213,9 +213,9 @@ describe('fixes of the structural rules', () => {
     const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
     const head = '---\ntitle: Events\ndescription: Add events to the calendar.\n---\n\n'
     const options = [
-      'You have two options:\n\n1. Create new events from scratch.\n2. Import them from an existing calendar.\n',
-      'To get started, choose between:\n\n1. Create new events.\n2. Import from a calendar.\n',
-      'There are several ways:\n\n1. Create new events.\n2. Import from a calendar.\n'
+      'You have three options:\n\n1. Create new events from scratch.\n2. Import them from an existing calendar.\n3. Copy them from a template.\n',
+      'To get started, choose between:\n\n1. Create new events.\n2. Import from a calendar.\n3. Copy a template.\n',
+      'There are several ways:\n\n1. Create new events.\n2. Import from a calendar.\n3. Copy a template.\n'
     ]
     for (const body of options) {
       const file = await lintText(head + body, {path: 'events.mdx', config})
@@ -230,13 +230,13 @@ describe('fixes of the structural rules', () => {
     expect(message?.suggestions).toBeUndefined()
     expect((await fixText(mixed, 'events.mdx', config)).output).toBe(mixed)
     // Naming options while asking for something is still a procedure.
-    const configure = head + 'Configure these options:\n\n1. Set the region.\n2. Set the name.\n'
-    expect((await fixText(configure, 'events.mdx', config)).output).toBe(head + 'Configure these options:\n\n<Steps>\n  <Step title="Set the region" />\n  <Step title="Set the name" />\n</Steps>\n')
+    const configure = head + 'Configure these options:\n\n1. Set the region.\n2. Set the name.\n3. Save the settings.\n'
+    expect((await fixText(configure, 'events.mdx', config)).output).toBe(head + 'Configure these options:\n\n<Steps>\n  <Step title="Set the region" />\n  <Step title="Set the name" />\n  <Step title="Save the settings" />\n</Steps>\n')
   })
 
   it('checks a step that uses a link defined elsewhere in the page with that definition', async () => {
     const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
-    const page = '---\ntitle: Publish\ndescription: Publish the app.\n---\n\n1. Open the console.\n2. Submit the app. Write to [support][email] with questions.\n\n[email]: mailto:support@acme.dev\n'
+    const page = '---\ntitle: Publish\ndescription: Publish the app.\n---\n\n1. Open the console.\n2. Open the review page.\n3. Submit the app. Write to [support][email] with questions.\n\n[email]: mailto:support@acme.dev\n'
     const fixed = await fixText(page, 'publish.mdx', config)
     expect(fixed.output).toContain('  <Step title="Submit the app">\n    Write to [support][email] with questions.\n  </Step>\n</Steps>\n\n[email]: mailto:support@acme.dev\n')
   })
@@ -334,7 +334,7 @@ describe('fixes that touch a heading keep its anchor', () => {
 
   it('turns no list into steps whose title would take a later heading\'s anchor', async () => {
     const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
-    const page = '---\ntitle: Install\ndescription: Install the CLI.\n---\n\n1. Install the CLI.\n2. Sign in to your account.\n\n## Install the CLI\n\nSee [the details](#install-the-cli).\n'
+    const page = '---\ntitle: Install\ndescription: Install the CLI.\n---\n\n1. Install the CLI.\n2. Sign in to your account.\n3. Open the dashboard.\n\n## Install the CLI\n\nSee [the details](#install-the-cli).\n'
     expect((await fixText(page, 'install.mdx', config)).output).toBe(page)
     const [message] = (await lintText(page, {path: 'install.mdx', config})).messages as Array<VFileMessage & MessageExtras>
     expect(message!.suggestions![0]!.description).toBe(

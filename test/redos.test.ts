@@ -71,20 +71,18 @@ const dynamicSites: Record<string, string> = {
     "`names` are the constant page names of `rules/shared/pages.data.ts`: literal words in one alternation, linear",
   "rules/steps-for-procedures.ts: new RegExp('(?<![\\\\p{L}\\\\p{N}])' + escape(phrase) + '(?![\\\\p{L}\\\\p{N}])', 'u')":
     "an escaped constant phrase of `rules/steps-for-procedures.data.ts`: a literal between two lookarounds",
-  "rules/steps-for-procedures.ts: new RegExp('(?:^|[^\\\\p{L}])' + phrase + '(?![\\\\p{L}])', 'u')":
-    "a constant phrase of `alternativeLeadIns`: plain words, a literal pattern",
-  "rules/steps-for-procedures.ts: new RegExp( '^(?:(?:' + chineseLeadIns.map(escape).join('|') + ')[，,、\\\\s]*)*' + // `在 Load Image 节点中加载…`, `在设置页面，点击…`: a place before the verb. '(?:在[^，,。；]{1,40}?(?:中|里|内|上|下|处|页面|界面)[，,\\\\s]*)?' + '(?:(' + chineseCheckVerbs.map(escape).join('|') + ')|(' + chineseVerbs.map(escape).join('|') + '))' )":
+  "rules/shared/instructions.ts: new RegExp( '^(?:(?:' + chineseLeadIns.map(escape).join('|') + ')[，,、\\\\s]*)*' + // `在 Load Image 节点中加载…`, `在设置页面，点击…`: a place before the verb. '(?:在[^，,。；]{1,40}?(?:中|里|内|上|下|处|页面|界面)[，,\\\\s]*)?' + '(?:(' + chineseCheckVerbs.map(escape).join('|') + ')|(' + chineseVerbs.map(escape).join('|') + '))' )":
     "escaped constant word lists; the place before the verb is bounded to 40 characters",
-  "rules/steps-for-procedures.ts: new RegExp('^(?:' + chineseOutcomes.map(escape).join('|') + ')')":
+  "rules/shared/instructions.ts: new RegExp('^(?:' + chineseOutcomes.map(escape).join('|') + ')')":
     "escaped constant words, anchored at the start: a literal alternation",
-  "rules/steps-for-procedures.ts: new RegExp('^[^，,。；;]{1,40}?(?:' + chineseConditionEnds.map(escape).join('|') + ')[，,]\\\\s*')":
+  "rules/shared/instructions.ts: new RegExp('^[^，,。；;]{1,40}?(?:' + chineseConditionEnds.map(escape).join('|') + ')[，,]\\\\s*')":
     "anchored, the condition bounded to 40 characters, then escaped constant words",
-  "rules/steps-for-procedures.ts: new RegExp(verb + '(?:' + language.endings.map(escape).join('|') + ')$')":
-    "escaped constant verbs and endings of the data file, anchored at the end of one item's first sentence",
-  "rules/steps-for-procedures.ts: new RegExp(escape(language.bare) + verb + '$')":
-    "escaped constant verbs of the data file, anchored at the end of one item's first sentence",
-  "rules/steps-for-procedures.ts: new RegExp('(?:' + language.forms.map(escape).join('|') + ')$')":
-    "escaped constant verb forms of the data file, anchored at the end of one item's first sentence",
+  "rules/shared/instructions.ts: new RegExp(verb + '(?:' + language.endings.map(escape).join('|') + ')$')":
+    "escaped constant verbs and endings of `rules/shared/instructions.data.ts`, anchored at the end of one item's first sentence",
+  "rules/shared/instructions.ts: new RegExp(escape(language.bare) + verb + '$')":
+    "escaped constant verbs of `rules/shared/instructions.data.ts`, anchored at the end of one item's first sentence",
+  "rules/shared/instructions.ts: new RegExp('(?:' + language.forms.map(escape).join('|') + ')$')":
+    "escaped constant verb forms of `rules/shared/instructions.data.ts`, anchored at the end of one item's first sentence",
   'src/site/schema-check.ts: new RegExp(source)':
     "a `pattern` of the platform's config schema in src/platform/facts.generated.json, written by the sync script from @mintlify/validation (not by the site): each is checked for backtracking in 'patterns of the platform's config schema' below",
   "src/styles/regex.ts: new RegExp(source, flags)":

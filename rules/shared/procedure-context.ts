@@ -1,0 +1,71 @@
+// Where a paragraph stands in a procedure: in a step, or right after an instruction to the reader.
+// What follows an instruction is its outcome (“Click **Save**. A dialog will open.”).
+import type {Nodes, Paragraph, Root} from 'mdast'
+import {toString as mdastToString} from 'mdast-util-to-string'
+import {visitParents} from '../../src/walk.js'
+import {instructionLeadIns, instructionVerbs, readerActing, readerDone} from './procedure-context.data.js'
+
+export interface ParagraphSetting {
+  /** In an item of a numbered list or in a `<Step>`. */
+  inStep: boolean
+  /** The last sentence of the block just before the paragraph, when that block is prose or a list. */
+  before: string | undefined
+  /**
+   * The first block of a step, or the block after a code block in a step: what it says follows what
+   * the reader did, in the step before or with the code (“Your plugin will connect to the server.”).
+   */
+  opensStep: boolean
+}
+
+/** For each paragraph of the page: whether it is a step, and the sentence before it. */
+export function paragraphSettings(tree: Root): Map<Paragraph, ParagraphSetting> {
+  const settings = new Map<Paragraph, ParagraphSetting>()
+  visitParents(tree, 'paragraph', (paragraph, ancestors) => {
+    const parent = ancestors[ancestors.length - 1]
+    const inStep = ancestors.some(
+      (node, index) =>
+        (node.type === 'listItem' && ancestors[index - 1]?.type === 'list' && (ancestors[index - 1] as {ordered?: boolean | null}).ordered === true) ||
+        (node.type === 'mdxJsxFlowElement' && node.name === 'Step')
+    )
+    const siblings = parent && 'children' in parent ? (parent.children as Nodes[]) : []
+    let at = siblings.indexOf(paragraph) - 1
+    // A screenshot between an instruction and its outcome belongs to the instruction.
+    while (at >= 0 && isPicture(siblings[at]!)) at--
+    const previous = siblings[at]
+    const opensStep = inStep && (previous === undefined || previous.type === 'code')
+    settings.set(paragraph, {inStep, before: previous ? lastSentence(previous) : undefined, opensStep})
+  })
+  return settings
+}
+
+/** A paragraph holding only images, or a `<Frame>`. */
+function isPicture(node: Nodes): boolean {
+  if (node.type === 'mdxJsxFlowElement') return node.name === 'Frame'
+  return node.type === 'paragraph' && node.children.every((child) => child.type === 'image' || (child.type === 'text' && child.value.trim() === ''))
+}
+
+function lastSentence(node: Nodes): string | undefined {
+  if (node.type === 'list') {
+    const item = node.children[node.children.length - 1]
+    return item ? lastSentence(item) : undefined
+  }
+  if (node.type !== 'paragraph' && node.type !== 'listItem') return undefined
+  const sentences = mdastToString(node).trim().split(/(?<=[.!?])\s+/)
+  return sentences[sentences.length - 1]
+}
+
+/** Whether `sentence` tells the reader to act (it opens with an instruction verb), or says the reader acts or is done. */
+export function isInstruction(sentence: string): boolean {
+  if (readerActing.test(sentence) || readerDone.test(sentence.trim())) return true
+  if (opensWithVerb(sentence)) return true
+  // “In the sidebar, click **Settings**”, “To save it, press Enter”: a short lead-in, then the verb.
+  const comma = sentence.indexOf(',')
+  return comma !== -1 && comma < 60 && opensWithVerb(sentence.slice(comma + 1))
+}
+
+function opensWithVerb(text: string): boolean {
+  const words = text.trim().toLowerCase().split(/[^\p{L}'’-]+/u).filter(Boolean)
+  let index = 0
+  while (index < words.length - 1 && instructionLeadIns.has(words[index]!)) index++
+  return words[index] !== undefined && instructionVerbs.has(words[index]!)
+}
