@@ -124,7 +124,7 @@ function attributePlace(node: JsxElement, name: string): Position | undefined {
 
 /** A field's full name inside `parent`: `user.name` for `name`; a name written in full stays; `[]` goes. */
 function nested(parent: string, written: string): string {
-  const name = written.replace(/\[[^\]]*\]/g, '')
+  const name = written.replace(/\[[^\][]*\]/g, '')
   if (parent === '' || name.includes('.')) return name
   return parent + '.' + name
 }

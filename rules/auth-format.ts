@@ -129,7 +129,7 @@ function foundOnPage(tree: Root, page: Page): Found[] {
 }
 
 function foundInCode(node: Code, page: Page): Found[] {
-  const lang = (node.lang ?? '').toLowerCase().replace(/\{.*$/, '')
+  const lang = (node.lang ?? '').toLowerCase().split('{', 1)[0]!
   const code = node.value
   const found: Found[] = []
   const add = (reading: Found['reading'], written: Written, urls: string[]) => {

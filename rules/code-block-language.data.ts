@@ -133,7 +133,7 @@ export const outputLinePatterns: readonly RegExp[] = [
   /^\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE)\]?[:\s]/,
   /^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/,
   // A turn of a conversation: a speaker, then a sentence (`AI: I will turn on the lights now.`).
-  /^(?:AI|Assistant|Agent|Bot|Caller|Customer|Human|User):\s+[A-Z][^:;{}()=]*\s[^:;{}()=]*[.?!]$/
+  /^(?:AI|Assistant|Agent|Bot|Caller|Customer|Human|User): [A-Z][^:;{}()=]* [^:;{}()=\s]*[.?!]$/
 ]
 
 /** Words of a sentence that introduces a program's output (`Example output:`, `you receive this response:`). */

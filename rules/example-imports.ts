@@ -124,7 +124,7 @@ function isFragment(text: string, family: ImportFamily): boolean {
   const lines = text.split('\n').filter((line) => line.trim() !== '')
   if (lines.length === 0 || /^[ \t]/.test(lines[0]!)) return true
   // Python's `...` as an argument (`Field(...)`) is code, not an elision.
-  const marked = family === 'python' ? text.replace(/(?<=[(,=]\s*)\.\.\.(?=\s*[,)])/g, '   ') : text
+  const marked = family === 'python' ? text.replace(/([(,=][ \t]*)\.\.\.(?=[ \t]*[,)])/g, '$1   ') : text
   if (firstMark(marked, family) !== Infinity) return true
   if (family !== 'python') return false
   if (/^class\s/m.test(text)) return declaresModelsOnly(text)

@@ -46,6 +46,18 @@ const bounded: Record<string, {size?: number; reach?: (attack: string) => string
   'rules/navigation.ts /\\/+$/': {reach: (attack) => path.posix.normalize(attack), why: 'applied to `path.posix.normalize` output: no run of slashes'},
   'rules/config-assets.ts /\\/+$/': {reach: (attack) => path.posix.normalize(attack), why: 'applied to `path.posix.normalize` output: no run of slashes'},
   'src/site/links.ts /\\/+$/': {reach: (attack) => path.posix.normalize(attack), why: 'applied to `path.posix.normalize` output: no run of slashes'},
+  "rules/passive-voice.data.ts /^(?:\\p{Ll}*ge\\p{Ll}{2,}(?:t|en)|\\p{Ll}{3,}iert|(?:be|ver|er|ent|zer|emp|miss|\u00fcber|unter|hinter|wider)\\p{Ll}{2,}(?:t|en))$/": {size: 40, why: 'one word: `isParticiple` in rules/shared/passive-languages.ts tests words of at most 40 letters'},
+  "src/conventions/classify.data.ts /\\b(?:npm|pnpm|yarn|npx|bun|pip|uv|poetry|git|commit|commits|committing|branch|branches|merge|rebase|pull requests?|PRs?|CI|deploy\\w*|builds?|install\\w*|dependenc\\w+|packages?|servers?|port|localhost|tests?|testing|vitest|jest|playwright|pytest|lint(?:er|ing)?|TypeScript|React|hooks?|props|functions?|class(?:es)?|methods?|variables?|modules?|database|migrations?|docker|terminal|shell|scripts?|repo|repository|worktree|monorepo|node|async|await|interfaces?|enums?|tsx|jsx|CSS|Tailwind|runtime|debug\\w*|logs?|logging|errors? thrown|exceptions?|routing|routes?|Next\\.js|pipelines?)\\b|`[^`\\s]*[./][^`\\s]*`/": {size: 2000, why: 'a line of a rule file: `src/conventions/read.ts` refuses a file with a line over 2,000 characters'},
+  "src/conventions/classify.data.ts /\u2192|->|=>|`[^`\\s]*\\/[^`\\s]*`|`[^`\\s]+\\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|css|scss|java|rb|php|sh)`/": {size: 2000, why: 'a line of a rule file: `src/conventions/read.ts` refuses a file with a line over 2,000 characters'},
+  "src/conventions/coverage.ts /\\.mdx?$|\\*$|\\*\\*$|\\.\\{[^}]*\\bmdx?\\b[^}]*\\}$|\\.\\*$/": {size: 200, why: 'one glob of a rule file\'s front matter, at most 200 characters (`maxGlobLength` in src/conventions/coverage.ts)'},
+  "src/conventions/coverage.ts /^\\s+-\\s+(.*)$/": {size: 2000, why: 'a line of a rule file: `src/conventions/read.ts` refuses a file with a line over 2,000 characters'},
+  "src/conventions/split.ts /<(\\/?)([A-Za-z][\\w.:-]*)((?:[^<>\"'{}]|\"[^\"]*\"|'[^']*'|\\{[^{}]*\\})*?)(\\/?)>/": {size: 2000, why: 'a line of a rule file: `src/conventions/read.ts` refuses a file with a line over 2,000 characters'},
+  "src/conventions/split.ts /^(\\s*)([-*+]|\\d{1,9}[.)])(?:\\s+|$)(.*)$/": {size: 2000, why: 'a line of a rule file: `src/conventions/read.ts` refuses a file with a line over 2,000 characters'},
+  "src/conventions/split.ts /\\{\\/\\*[\\s\\S]*?\\*\\/\\}/": {size: 2000, why: 'a line of a rule file: `src/conventions/read.ts` refuses a file with a line over 2,000 characters'},
+  "src/conventions/split.ts /!\\[([^\\]]*)\\]\\([^)]*\\)/": {size: 2000, why: 'a line of a rule file: `src/conventions/read.ts` refuses a file with a line over 2,000 characters'},
+  "src/conventions/split.ts /\\[([^\\]]+)\\]\\([^)]*\\)/": {size: 2000, why: 'a line of a rule file: `src/conventions/read.ts` refuses a file with a line over 2,000 characters'},
+  "src/conventions/split.ts /\\[([^\\]]+)\\]\\[[^\\]]*\\]/": {size: 2000, why: 'a line of a rule file: `src/conventions/read.ts` refuses a file with a line over 2,000 characters'},
+  "src/conventions/split.ts /<(https?:\\/\\/[^>\\s]+)>/": {size: 2000, why: 'a line of a rule file: `src/conventions/read.ts` refuses a file with a line over 2,000 characters'},
   'rules/shared/secrets-assign.ts /=+$/': {
     reach: (attack) => (/^[A-Za-z\d+/]{8,}={0,2}$/.test(attack) ? attack : undefined),
     why: 'a Basic credential matched by `basic`: at most two `=`, at the end'
@@ -54,6 +66,18 @@ const bounded: Record<string, {size?: number; reach?: (attack: string) => string
 
 /** `new RegExp(…)` whose pattern is not a constant: each is reviewed here, with why it is bounded. */
 const dynamicSites: Record<string, string> = {
+  "rules/passive-voice.ts: new RegExp('(?<!\\\\p{L})' + language.be + '(?!\\\\p{L})', 'iu')":
+    "the `be` alternation of a constant language table (`rules/passive-voice.data.ts`), between letter boundaries",
+  "rules/shared/auth-values.ts: new RegExp('^\\\\' + before + '\\\\]?[ \\\\t]*(?::|=>|,|=)[ \\\\t]*(?:[fFrRbBuU$@]{1,2})?([' + quotes + '])')":
+    "a quote character escaped, then constant separators; run on at most 60 characters after a header name",
+  "rules/shared/openapi.ts: new RegExp('^https?://' + pattern + '$')":
+    "a server host of a local OpenAPI file: escaped literal parts and one `[^/.]+` per `{variable}`, anchored at both ends",
+  "rules/shared/openapi.ts: new RegExp('^' + body + '/?$')":
+    "a route of a local OpenAPI file: escaped literal parts and one `[^/]+` per `{parameter}`, anchored at both ends",
+  "rules/shared/tutorial-voice.ts: new RegExp('(?<!\\\\p{L})(?:' + [...first, ...language.imperatives].join('|') + ')(?!\\\\p{L})', 'iu')":
+    "first words of constant phrase tables (`rules/shared/tutorial-voice.data.ts`), between letter boundaries",
+  "src/conventions/catalogue.data.ts: new RegExp('(?:`<?(?:' + names + ')>?`|<(?:' + names + ')\\\\b|(?<=\\\\S\\\\s+)\\\\b(?:' + names + ')\\\\b)')":
+    "constant component names of the catalogue; run on lines of a rule file, at most 2,000 characters (`src/conventions/read.ts`)",
   "rules/shared/alternatives.ts: new RegExp('^' + prefix + '(' + nameList + ')(?:\\\\s*\\\\([^()]{0,40}\\\\))?' + suffix + '\\\\s*:?$', 'iu')":
     'constant word lists of `rules/shared/alternatives.data.ts`, run only on a label of at most 80 characters',
   "rules/shared/alternatives.ts: new RegExp('^(' + nameList + ')\\\\s*:\\\\s*([^:]{0,60}:)?$', 'iu')":

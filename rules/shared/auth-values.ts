@@ -2,6 +2,7 @@
 // a headers object or a call that sets a header) and credentials in URL query strings, each read
 // for its form: its scheme, its credential, a placeholder in place of either.
 import {credentialParameters, credentialVariable, headerLineLanguages, schemeNames, wholeValuePlaceholder} from './auth-values.data.js'
+import {trimEndCharacters} from '../../src/text.js'
 
 /** A piece of a code block's text, by offsets in that text. */
 export interface Written {
@@ -123,7 +124,7 @@ export function valueWords(value: string): Written[] {
 
 // `YOUR_API_KEY`, `your-token`, `TOKEN`, `sk-xxxx`: a value no one takes for a real one.
 const placeholderWord = /^(?:[Yy]our|YOUR|[Mm]y|MY)[-_]|^[A-Z]+(?:_[A-Z\d]+)*$|[xX]{4,}|\.\.\.|…/
-const placeholderScheme = /^<\s*(bearer|basic)\s+([^>]+)>$/i
+const placeholderScheme = /^<[ \t]*(bearer|basic)[ \t]([^>]+)>$/i
 const schemeWord = /^[A-Za-z][A-Za-z\d-]*$/
 
 /** Read a header value for its form (see `ValueReading`). */
@@ -160,7 +161,7 @@ export function readValue(value: HeaderValue | Written & {continued?: boolean}):
 /** `user:password` in plain text after `Basic` (a `:` outside placeholders), unless code computes it. */
 function plainCredentials(rest: string): boolean {
   if (/\$\(|`|\w\s*\(/.test(rest)) return false
-  const outside = rest.replace(/<[^>]*>|\{\{[^}]*\}\}|[$#]?\{[^}]*\}|\[[^\]]*\]|%\w+%/g, 'x')
+  const outside = rest.replace(/<[^<>]*>|\{\{[^{}]*\}\}|[$#]?\{[^{}]*\}|\[[^\][]*\]|%\w+%/g, 'x')
   return outside.includes(':')
 }
 
@@ -197,7 +198,7 @@ const httpUrl = /https?:\/\/(?:[^\s"'`<>()\\]|<[^\s<>"'`]*>)+/g
 
 /** Absolute `http(s)` URLs written in `code`, without query string or fragment. */
 export function urlsIn(code: string): string[] {
-  return [...new Set([...code.matchAll(httpUrl)].map((match) => match[0].split(/[?#]/)[0]!.replace(/[.,;:]+$/, '')))]
+  return [...new Set([...code.matchAll(httpUrl)].map((match) => trimEndCharacters(match[0].split(/[?#]/)[0]!, '.,;:')))]
 }
 
 /** Credentials in the query strings of the `http(s)` URLs written in `code`. */

@@ -32,7 +32,7 @@ export function parametersOf(document: Json, operation: Operation): {parameters:
       byKey.set(where + ' ' + parameter['name'], {in: where, name: parameter['name'], required: parameter['required'] === true || where === 'path'})
     }
   }
-  for (const match of operation.route.matchAll(/\{([^}]+)\}/g)) {
+  for (const match of operation.route.matchAll(/\{([^{}]+)\}/g)) {
     if (!byKey.has('path ' + match[1])) byKey.set('path ' + match[1], {in: 'path', name: match[1]!, required: true})
   }
   return {parameters: [...byKey.values()], complete}

@@ -1,6 +1,7 @@
 // A parsed OpenAPI document (3.x, or Swagger 2.0) as the API rules read it: local `$ref`s, the
 // operations, the servers that serve them and the credentials they take. What cannot be known for
 // sure (an external `$ref`, a server without a host) reads as unknown, never as absent.
+import {trimEndCharacters} from '../../src/text.js'
 
 export type Json = Record<string, unknown>
 
@@ -88,19 +89,19 @@ export function serverBase(url: string, variables: unknown): ServerBase[] {
     return isObject(variable) && typeof variable['default'] === 'string' ? variable['default'] : undefined
   }
   // A variable with a default takes it; one without matches any host label.
-  const filled = url.replace(/\{([^}]*)\}/g, (whole, name: string) => defaults(name) ?? whole)
+  const filled = url.replace(/\{([^{}]*)\}/g, (whole, name: string) => defaults(name) ?? whole)
   const match = /^(https?):\/\/([^/?#]+)([^?#]*)/i.exec(filled)
   if (!match) return []
   const host = match[2]!.toLowerCase()
   const pattern = host
-    .split(/(\{[^}]*\})/)
+    .split(/(\{[^{}]*\})/)
     .map((part) => (part.startsWith('{') ? '[^/.]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('')
   return [{origin: new RegExp('^https?://' + pattern + '$'), basePath: trimSlash(match[3]!)}]
 }
 
 function trimSlash(path: string): string {
-  return path.replace(/\/+$/, '')
+  return trimEndCharacters(path, '/')
 }
 
 /** The path of `url` below `base` (`/users/1` for `https://api.acme.com/v1/users/1` and `…/v1`), if it is one. */
@@ -119,7 +120,7 @@ export function pathBelow(url: string, base: ServerBase): string | undefined {
  */
 export function routePattern(route: string): RegExp {
   const body = trimSlash(route)
-    .split(/(\{[^}]*\})/)
+    .split(/(\{[^{}]*\})/)
     .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('')
   return new RegExp('^' + body + '/?$')

@@ -149,12 +149,16 @@ function isPerson(word: Word, children: readonly SentenceContent[], language: Pa
   return language.persons.has(written.toLowerCase())
 }
 
+/** Letters in the longest word read as a participle. */
+export const maxWordLength = 40
+
 function isParticiple(word: Word, language: PassiveLanguage): boolean {
   const written = toString(word)
   const text = written.toLowerCase()
   // German nouns take a capital; a participle never does.
   if (language.beLast && written !== text) return false
-  return language.irregular.has(text) || language.participle.test(text)
+  // A participle is one word: no longer than the longest in the language's dictionaries.
+  return language.irregular.has(text) || (text.length <= maxWordLength && language.participle.test(text))
 }
 
 /** The word one white space before (`step` -1) or after (`step` 1) the node at `index`. */

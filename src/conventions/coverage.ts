@@ -9,6 +9,9 @@ import type {Checker, LineCoverage, RuleLine} from './types.js'
 const annotation = / ?\(checked (?:in part )?by [^()]*\)/g
 
 /** The coverage of one line under a lint setting. */
+
+/** The longest glob read as a path pattern. */
+const maxGlobLength = 200
 export function lineCoverage(line: RuleLine, setting: LintSetting): LineCoverage {
   // Code with spaces in it (`h2 + h3`) is code, not words of the convention; the rules `--write` names
   // after a convention (`(checked by `steps-for-procedures`)`) are not words of it either.
@@ -45,7 +48,8 @@ export function codeOnlyGlobs(source: string): string[] | undefined {
   const globs = globsOf(front[1]!)
   if (globs.length === 0) return undefined
   const page = /\.mdx?$|\*$|\*\*$|\.\{[^}]*\bmdx?\b[^}]*\}$|\.\*$/
-  return globs.some((glob) => page.test(glob.trim())) ? undefined : globs
+  // A glob is a short path pattern; a longer one is no page glob.
+  return globs.some((glob) => glob.trim().length <= maxGlobLength && page.test(glob.trim())) ? undefined : globs
 }
 
 /** `globs: a, b`, or a YAML list under `globs:`. */

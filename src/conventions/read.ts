@@ -7,6 +7,9 @@ import type {RuleFile} from './find.js'
 /** Rule files are a few KB; anything past a megabyte is not one. */
 const maxRuleFileBytes = maxConfigBytes
 
+/** The longest line a rule file may have. */
+export const maxLineLength = 2000
+
 /** The text of a rule file, or why it cannot be read (`is larger than the 1 MB limit`, `is a binary file`). */
 export function readRuleFile(file: RuleFile, folder: string): {text: string} | {reason: string} {
   let text: string
@@ -17,5 +20,7 @@ export function readRuleFile(file: RuleFile, folder: string): {text: string} | {
     return {reason}
   }
   if (text.includes('\u0000') || (text.match(/\uFFFD/g)?.length ?? 0) > 8) return {reason: 'is a binary file, not text'}
+  // Conventions are sentences: the patterns that read them see lines of bounded length.
+  if (text.split('\n').some((line) => line.length > maxLineLength)) return {reason: 'has a line longer than ' + maxLineLength.toLocaleString('en-US') + ' characters, which no rule file has'}
   return {text: text.replace(/^\uFEFF/, '')}
 }

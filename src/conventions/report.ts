@@ -3,6 +3,7 @@ import path from 'node:path'
 import type {RuleFile} from './find.js'
 import type {LintSetting} from './setting.js'
 import type {LineCoverage, LineStatus} from './types.js'
+import {trimEndCharacters} from '../text.js'
 
 export interface FileCoverage {
   file: RuleFile
@@ -95,7 +96,7 @@ export function pretty(files: readonly FileCoverage[], folder: string): string {
     const offRules = [...offCounts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([rule, count], index, all) => rule + ' (' + (rule.includes('.') ? 'Vale, ' : '') + count + (count === 1 ? ' line)' : ' lines)') + (index < all.length - 1 ? ',' : ''))
     rows.push('Off in the lint configuration, would check more lines:', ...wrap(offRules, '  '))
   }
-  return rows.join('\n').replace(/\n*$/, '\n')
+  return trimEndCharacters(rows.join('\n'), '\n') + '\n'
 }
 
 /** The JSON report: every line, conventions and rules included. */

@@ -2,6 +2,7 @@
 // of a table, each sentence of a paragraph, with the headings it sits under. Front matter, code blocks,
 // HTML comments and the content of components (`<Steps>…</Steps>`: examples of the component, not
 // conventions) are left out. Written for rule files, which are plain Markdown with some MDX.
+import {trimEndCharacters} from '../text.js'
 import type {RuleLine} from './types.js'
 
 /** Elements whose content is an example or code, never a convention; other lowercase tags are wrappers. */
@@ -9,7 +10,15 @@ const contentTags = new Set(['pre', 'code', 'script', 'style', 'example', 'examp
 const voidTags = new Set(['img', 'br', 'hr', 'input', 'source', 'meta', 'link', 'area', 'col', 'embed', 'track', 'wbr'])
 const tagPattern = /<(\/?)([A-Za-z][\w.:-]*)((?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*?)(\/?)>/g
 const listItem = /^(\s*)([-*+]|\d{1,9}[.)])(?:\s+|$)(.*)$/
-const tableDelimiter = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/
+/** A table's delimiter row (`| --- | :-: |`): cells of dashes with optional colons, read cell by cell. */
+const tableDelimiter = {
+  test(row: string): boolean {
+    let text = row.trim()
+    if (text.startsWith('|')) text = text.slice(1)
+    if (text.endsWith('|')) text = text.slice(0, -1)
+    return text !== '' && text.split('|').every((cell) => /^:?-+:?$/.test(cell.trim()))
+  }
+}
 const abbreviation = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|cf|approx|incl|Dr|Mr|Mrs|Ms|No|Fig)\.$/i
 
 interface Block {
@@ -97,10 +106,13 @@ function structure(state: SplitState, rows: readonly string[], index: number): n
     return index
   }
   if (/^\s*<\/?[A-Za-z]/.test(row)) return htmlRow(state, row, index)
-  const heading = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(row)
+  const heading = /^[ \t]{0,3}(#{1,6})(?:[ \t]|$)/.exec(row)
   if (heading) {
     flush(state)
-    setHeading(state, heading[1]!.length, clean(heading[2]!))
+    // The closing `#`s of an ATX heading (`## Title ##`) are no part of its text.
+    const text = trimEndCharacters(row.slice(heading[0].length), ' \t').trimStart()
+    const closed = trimEndCharacters(text, '#')
+    setHeading(state, heading[1]!.length, clean(closed === '' || /[ \t]$/.test(closed) ? trimEndCharacters(closed, ' \t') : text))
     return index
   }
   const setext = /^\s{0,3}(=+|-+)\s*$/.exec(row)

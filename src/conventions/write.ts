@@ -61,7 +61,7 @@ export function withSection(text: string, lfSection: string): string | {problem:
   if (place) return text.slice(0, place.start) + section + text.slice(place.end)
   if (text.trim() === '') return section
   const end = text.includes('\r\n') ? '\r\n' : '\n'
-  return text.replace(/\s*$/, end + end) + section
+  return text.trimEnd() + end + end + section
 }
 
 /** Why `target` may not be written: it lies outside `folder`, or a link leads out of it. Undefined when it may. */
