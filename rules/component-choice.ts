@@ -7,7 +7,7 @@ import {defineRule, type RuleContext} from '../src/rule.js'
 import {SKIP, visit} from '../src/walk.js'
 import {firstLine} from './shared/positions.js'
 import {alternativeOf, areAlternatives, codeExampleOf, type Alternative, type CodeExample} from './shared/alternatives.js'
-import {groupingComponents, outputLanguages} from './shared/alternatives.data.js'
+import {codeGroups, outputLanguages, tabComponents} from './shared/alternatives.data.js'
 import {codeGroupEdits, labelledGroupEdit, namesFile} from './shared/code-group.js'
 
 export default defineRule({
@@ -22,7 +22,7 @@ export default defineRule({
       // A Markdown page holds no components.
       if (context.page.kind !== 'mdx') return
       visit(tree, (node: Nodes) => {
-        if (node.type === 'blockquote' || (node.type === 'mdxJsxFlowElement' && groupingComponents.has(node.name ?? ''))) return SKIP
+        if (node.type === 'blockquote' || (node.type === 'mdxJsxFlowElement' && (codeGroups.has(node.name ?? '') || tabComponents.has(node.name ?? '')))) return SKIP
         if (node.type !== 'root' && node.type !== 'listItem' && node.type !== 'mdxJsxFlowElement') return undefined
         const children = node.children as RootContent[]
         checkAdjacentBlocks(children, context)

@@ -54,7 +54,6 @@ export default defineRule({
   severity: 'error',
   summary: 'No level-1 headings in the body; the first heading is level 2 and no level is skipped',
   fixable: true,
-  conventions: [{id: 'heading-hierarchy', coverage: 'full'}],
   thirdParty: {markdownlint: ['MD001', 'heading-increment', 'MD025', 'single-title', 'single-h1']},
   defaults: {},
   create() {
@@ -65,13 +64,11 @@ export default defineRule({
       // `custom` and `frame` pages do not show the front matter title: their own `<h1>` is the title.
       const ownTitle = headings.some((heading) => heading.depth === 1) && ownTitleModes.has(String(page.frontMatter().data?.['mode']))
       const fix = ownTitle ? undefined : outlineFix(tree, headings, page)
-      // A page without front matter: its lone H1 is the title, which `front-matter` reports and its fix moves up.
-      const titleInBody = !page.frontMatter().node && !page.isSnippet ? titleHeading(tree) : undefined
       // A snippet is placed under some heading of the page that imports it: its first level is free.
       let previous = page.isSnippet ? 6 : 0
       for (const heading of headings) {
         const {depth, position} = heading
-        if (depth === 1 && (ownTitle || (titleInBody !== undefined && heading.node === titleInBody))) {
+        if (depth === 1 && ownTitle) {
           // The title: the outline below it starts at level 2.
         } else if (depth === 1) {
           report({

@@ -118,10 +118,13 @@ function startsWithLink(item: ListItem): boolean {
  * `<Steps>` already; `<Update>` entries are release notes, whose lists name changes; a `<Prompt>` holds
  * text to copy into an AI tool, whose "STEP 1" and numbered lists are instructions to the tool.
  */
-const exempt = new Set(['Steps', 'Step', 'Update', 'Prompt'])
+/** Where a procedure is in `<Steps>` already. */
+const procedures = new Set(['Steps', 'Step'])
+/** Release notes and text for an AI tool: their lists are no reader's procedure. */
+const notForTheReader = new Set(['Update', 'Prompt'])
 
 function isExempt(node: Nodes): boolean {
-  return isJsxElement(node) && node.name !== null && node.name !== undefined && (exempt.has(node.name) || holdsSamples(node))
+  return isJsxElement(node) && node.name !== null && node.name !== undefined && (procedures.has(node.name) || notForTheReader.has(node.name) || holdsSamples(node))
 }
 
 /** `<Accordion title="Example: setup steps">`: its lists are sample text, not instructions to the reader. */

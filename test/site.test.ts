@@ -137,7 +137,9 @@ describe('site checks', () => {
     expect(messages).toEqual([
       'orphan-pages/not-ok/guides/old-install.mdx 1:1-1:1 warning Unexpected page outside the navigation: no entry in `docs.json` reaches ' +
         '`guides/old-install` and no page links to it, expected it in `navigation`, linked from a page, imported as a snippet, ' +
-        'ignored in `.mintignore`, or deleted if it is stale orphan-pages'
+        'ignored in `.mintignore`, or deleted if it is stale orphan-pages',
+      'orphan-pages/not-ok/guides/setup.md 1:1-1:1 warning Unexpected page `guides/setup.md` at the address of `guides/setup.mdx`: ' +
+        'the platform serves `guides/setup.mdx` at `/guides/setup` and never this file, expected one of them renamed or deleted orphan-pages'
     ])
   })
 })

@@ -62,8 +62,10 @@ export const labelSuffixes: readonly string[] = [
 /** Fence languages of output and plain text: a block in one is a result, never an alternative. */
 export const outputLanguages: ReadonlySet<string> = new Set(['text', 'txt', 'plaintext', 'plain', 'output', 'log', 'ansi', 'terminal', 'sh-session', 'shell-session', 'shellsession'])
 
-/** Components whose code blocks, or sections, are already alternatives the reader picks from. */
-export const groupingComponents: ReadonlySet<string> = new Set(['CodeGroup', 'RequestExample', 'ResponseExample', 'Tabs', 'Tab'])
+/** Components whose code blocks are already alternatives the reader picks from. */
+export const codeGroups: ReadonlySet<string> = new Set(['CodeGroup', 'RequestExample', 'ResponseExample'])
+/** Tabbed sections: alternatives too. */
+export const tabComponents: ReadonlySet<string> = new Set(['Tabs', 'Tab'])
 
 /**
  * Words every language's code is full of: two programs that share only these show nothing in common.

@@ -15,7 +15,6 @@ import {collectGarbage} from '../memory.js'
 import {discoverySignature, extendedUnchanged, type DiscoveryInputs} from '../snapshot.js'
 import {inShard, mintignorePatterns, pageExtensions, screenFolders, skipOf, type Screened} from './discover.js'
 import {startStyleRun, styleNotices} from '../styles/registry.js'
-import {languageNotices} from './language-notices.js'
 import {RunConfigs, codeConfigs, configFinder, configRouter, notRegularFile, readGivenConfig} from './configs.js'
 import {autoJobs, collectAfterPages, dispatchPlugin, localPages, replay, snapshotOf, type DispatchSettings} from './dispatch.js'
 import {linearQueue, relabelEngineMessages, runUnifiedEngine} from './unified-engine-shims.js'
@@ -270,7 +269,11 @@ async function finish(
   // A style docs-lint cannot run in full says so once: its missing styles and the rules it does not check.
   notices.push(...styleNotices(cwd))
   // So does a rule that left pages alone because of their language.
-  notices.push(...languageNotices(files, defaultConfig))
+  // The rules' languages are read from their definitions, loaded only when a page is in a language some rule may not read.
+  if (files.some((file) => typeof file.data['language'] === 'string' && file.data['language'] !== 'en') || defaultConfig.language !== 'en') {
+    const {languageNotices} = await import('./language-notices.js')
+    notices.push(...languageNotices(files, defaultConfig))
+  }
   return {files, configErrors: [...configErrors], notices, roots: screened.roots}
 }
 
