@@ -1,11 +1,9 @@
 // code-syntax: the code blocks whose language docs-lint can parse do parse, and each error is placed at
 // its line and column inside the block. Which blocks are fragments is rules/shared/code-fragments.ts.
-import type {Code} from 'mdast'
-import type {Point} from 'unist'
 import {visit} from '../src/walk.js'
 import {defineRule} from '../src/rule.js'
-import type {Page} from '../src/page.js'
 import {checkJson} from './shared/syntax-parsers.js'
+import {codePoint} from './shared/positions.js'
 import {curlBodies} from './shared/curl-bodies.js'
 import {codeBefore, firstMark, isNotation, isNotCode, opensBlock, withoutAnnotations} from './shared/code-fragments.js'
 import {furthestProblem, jsonLines, readingsOf, type Found, type Reading} from './shared/code-readings.js'
@@ -60,8 +58,8 @@ export default defineRule({
         const problems = language ? [blockProblem(node.value, language)] : shells.has(lang) ? curlProblems(node.value) : []
         for (const problem of problems) {
           if (!problem) continue
-          const start = pagePoint(node, page, problem.offset)
-          const end = pagePoint(node, page, problem.offset + problem.length)
+          const start = codePoint(node, page, problem.offset)
+          const end = codePoint(node, page, problem.offset + problem.length)
           if (start && end) report({message: problem.message, place: {start, end}})
         }
       })
@@ -198,25 +196,4 @@ function tokenAt(text: string, offset: number): {text: string; length: number} {
 /** Inline code for a message: in backticks, in double ones when it holds one. */
 function code(text: string): string {
   return text.includes('`') ? '`` ' + text + ' ``' : '`' + text + '`'
-}
-
-/**
- * Where an offset of a code block's text is on the page. The block's lines are the page's lines after
- * the opening fence, less what the fence's indentation or a container (`> `, a list) takes from their
- * start, so each line of the text ends where its line of the page ends.
- */
-function pagePoint(node: Code, page: Page, offset: number): Point | undefined {
-  const fence = node.position?.start.line
-  if (fence === undefined) return undefined
-  const before = node.value.slice(0, offset)
-  const lineIndex = before.split('\n').length - 1
-  const column = offset - (before.lastIndexOf('\n') + 1)
-  const line = fence + 1 + lineIndex
-  const lineStart = page.toOffset({line, column: 1})
-  if (lineStart < 0 || Number.isNaN(lineStart)) return undefined
-  const newline = page.source.indexOf('\n', lineStart)
-  const pageLine = page.source.slice(lineStart, newline === -1 ? page.source.length : newline)
-  const valueLine = node.value.split('\n')[lineIndex] ?? ''
-  const shift = Math.max(0, pageLine.length - valueLine.length)
-  return {line, column: shift + column + 1, offset: lineStart + shift + column}
 }

@@ -27,7 +27,7 @@ import {
 } from './passive-voice.data.js'
 import {languagePassives, type PassiveLanguage} from './shared/passive-languages.js'
 import {asksQuestion, clauseTokensAfter, clauseWordsBefore, endsSentenceAfter, holdsPhrase, wordText} from './shared/clauses.js'
-import {quotedWords} from './shared/prose.js'
+import {quotedWords, sentencesWithQuotes} from './shared/prose.js'
 import {wordListSchema} from './shared/options.js'
 import {prechecksOff, type ProseBlock} from '../src/page.js'
 import {load} from '../src/lazy.js'
@@ -103,19 +103,14 @@ function reportLanguagePassives(blocks: ProseBlock[], language: PassiveLanguage,
   const be = new RegExp('(?<!\\p{L})' + language.be + '(?!\\p{L})', 'iu')
   for (const block of blocks) {
     if (!prechecksOff && !be.test(block.words())) continue
-    for (const paragraph of block.prose().children) {
-      if (paragraph.type !== 'ParagraphNode') continue
-      const quoted = quotedWords(paragraph)
-      for (const sentence of paragraph.children) {
-        if (sentence.type !== 'SentenceNode') continue
-        for (const {start, end, phrase} of languagePassives(sentence.children, language)) {
-          if (quoted.has(start)) continue
-          report({
-            message: 'Unexpected passive voice `' + phrase + '`, expected active voice that names the reader, or an imperative',
-            place: {start: start.position!.start, end: end.position!.end},
-            actual: phrase
-          })
-        }
+    for (const {sentence, quoted} of sentencesWithQuotes(block.prose())) {
+      for (const {start, end, phrase} of languagePassives(sentence.children, language)) {
+        if (quoted.has(start)) continue
+        report({
+          message: 'Unexpected passive voice `' + phrase + '`, expected active voice that names the reader, or an imperative',
+          place: {start: start.position!.start, end: end.position!.end},
+          actual: phrase
+        })
       }
     }
   }

@@ -4,7 +4,7 @@ import {toString as mdastToString} from 'mdast-util-to-string'
 import {toString} from 'nlcst-to-string'
 import {visit} from '../src/walk.js'
 import {defineRule, type RuleContext} from '../src/rule.js'
-import {quotedWords} from './shared/prose.js'
+import {quotedWords, sentencesWithQuotes} from './shared/prose.js'
 import {languageTutorialWe, mayHaveTutorialWe, speaksAsTutorial, speaksWithReader, wordAfter, wordBefore, type TutorialLanguage} from './shared/tutorial-voice.js'
 import {wordListSchema} from './shared/options.js'
 import {prechecksOff} from '../src/page.js'
@@ -91,20 +91,15 @@ function checkLanguage(tree: Root, language: TutorialLanguage, {page, report}: R
   let labels: Range[] | undefined
   for (const block of page.proseBlocks()) {
     if (block.node.type === 'heading' || (!prechecksOff && !mayHaveTutorialWe(block.text, language))) continue
-    for (const paragraph of block.prose().children) {
-      if (paragraph.type !== 'ParagraphNode') continue
-      const quoted = quotedWords(paragraph)
-      for (const sentence of paragraph.children) {
-        if (sentence.type !== 'SentenceNode') continue
-        for (const {start, end, phrase} of languageTutorialWe(sentence.children, language)) {
-          labels ??= labelRanges(tree)
-          if (quoted.has(start) || inside(start, labels)) continue
-          report({
-            message: 'Unexpected first person `' + phrase + '`, expected second person: the reader as subject, or an imperative',
-            place: {start: start.position!.start, end: end.position!.end},
-            actual: phrase
-          })
-        }
+    for (const {sentence, quoted} of sentencesWithQuotes(block.prose())) {
+      for (const {start, end, phrase} of languageTutorialWe(sentence.children, language)) {
+        labels ??= labelRanges(tree)
+        if (quoted.has(start) || inside(start, labels)) continue
+        report({
+          message: 'Unexpected first person `' + phrase + '`, expected second person: the reader as subject, or an imperative',
+          place: {start: start.position!.start, end: end.position!.end},
+          actual: phrase
+        })
       }
     }
   }

@@ -1,6 +1,15 @@
 // What the prose rules share about the words of a paragraph.
-import type {Paragraph, SentenceContent, Word} from 'nlcst'
+import type {Paragraph, Root, Sentence, SentenceContent, Word} from 'nlcst'
 import {toString} from 'nlcst-to-string'
+
+/** The sentences of a block's prose, each with the words its paragraph quotes (see `quotedWords`). */
+export function* sentencesWithQuotes(root: Root): Generator<{sentence: Sentence; quoted: Set<Word>}> {
+  for (const paragraph of root.children) {
+    if (paragraph.type !== 'ParagraphNode') continue
+    const quoted = quotedWords(paragraph)
+    for (const sentence of paragraph.children) if (sentence.type === 'SentenceNode') yield {sentence, quoted}
+  }
+}
 
 /**
  * Words between quotation marks in a paragraph: a quoted UI string (“Click "Let us know"”) or an

@@ -118,17 +118,20 @@ export const checkScript: SyntaxCheck = (text) => {
   return furthest
 }
 
+/** How examples are read: a module where top-level `await`, `return` and `import` anywhere are allowed (snippets). */
+const scriptOptions = {
+  ecmaVersion: 'latest',
+  sourceType: 'module',
+  allowAwaitOutsideFunction: true,
+  allowReturnOutsideFunction: true,
+  allowImportExportEverywhere: true,
+  allowHashBang: true,
+  allowSuperOutsideMethod: true
+} as const
+
 function parseScript(parser: typeof AcornParser, text: string): SyntaxProblem | undefined {
   try {
-    parser.parse(text, {
-      ecmaVersion: 'latest',
-      sourceType: 'module',
-      allowAwaitOutsideFunction: true,
-      allowReturnOutsideFunction: true,
-      allowImportExportEverywhere: true,
-      allowHashBang: true,
-      allowSuperOutsideMethod: true
-    })
+    parser.parse(text, scriptOptions)
     return undefined
   } catch (error) {
     const raw = error as Error & {pos?: number}
@@ -142,15 +145,7 @@ function parseScript(parser: typeof AcornParser, text: string): SyntaxProblem | 
 export function scriptTree(text: string): import('acorn').Program | undefined {
   for (const parser of scriptParsers()) {
     try {
-      return parser.parse(text, {
-        ecmaVersion: 'latest',
-        sourceType: 'module',
-        allowAwaitOutsideFunction: true,
-        allowReturnOutsideFunction: true,
-        allowImportExportEverywhere: true,
-        allowHashBang: true,
-        allowSuperOutsideMethod: true
-      })
+      return parser.parse(text, scriptOptions)
     } catch {
       // The next reading, or none.
     }
