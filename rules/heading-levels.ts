@@ -54,6 +54,7 @@ export default defineRule({
   severity: 'error',
   summary: 'No level-1 headings in the body; the first heading is level 2 and no level is skipped',
   fixable: true,
+  conventions: [{id: 'heading-hierarchy', coverage: 'full'}],
   thirdParty: {markdownlint: ['MD001', 'heading-increment', 'MD025', 'single-title', 'single-h1']},
   defaults: {},
   create() {
