@@ -49,6 +49,14 @@ function lastSentence(node: Nodes): string | undefined {
     const item = node.children[node.children.length - 1]
     return item ? lastSentence(item) : undefined
   }
+  // The outcome after a `<Steps>` block follows its last step, as after a numbered list.
+  if (node.type === 'mdxJsxFlowElement' && (node.name === 'Steps' || node.name === 'Step')) {
+    const last = node.children[node.children.length - 1] as Nodes | undefined
+    if (last) return lastSentence(last)
+    // A step of a title only: `<Step title="Press Enter" />`.
+    const title = node.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'title')?.value
+    return typeof title === 'string' ? title : undefined
+  }
   if (node.type !== 'paragraph' && node.type !== 'listItem') return undefined
   const sentences = mdastToString(node).trim().split(/(?<=[.!?])\s+/)
   return sentences[sentences.length - 1]
