@@ -79,6 +79,17 @@ export const whereOrHow: ReadonlySet<string> = new Set([
   'using', 'via', 'within'
 ])
 
+/** Components whose body describes one field of an API or a config: its contract, not a step. */
+export const fieldComponents: ReadonlySet<string> = new Set(['ParamField', 'ResponseField', 'Param', 'Field'])
+
+/** States after `left` that ask the reader not to act: “must be left unset”, “should be left empty”. */
+export const untouchedStates: ReadonlySet<string> = new Set(['alone', 'as', 'blank', 'empty', 'intact', 'unchanged', 'unset', 'untouched'])
+
+/** Words that count ways: “can be run in different ways”, “in a few ways”, “in two ways”. */
+export const waysCounts: ReadonlySet<string> = new Set([
+  'a', 'few', 'different', 'many', 'several', 'various', 'multiple', 'numerous', 'other', 'two', 'three', 'four', 'five', 'some', 'number', 'of', 'variety'
+])
+
 /** Participles that point the reader somewhere: “can be found” needs no where after it to be one. */
 export const pointers: ReadonlySet<string> = new Set(['found'])
 

@@ -1,8 +1,10 @@
-import type {Parent as NlcstParent, Root as NlcstRoot, SentenceContent, Word} from 'nlcst'
-import type {Point} from 'unist'
+import type {Parent as NlcstParent, Root as NlcstRoot, Sentence, SentenceContent, Word} from 'nlcst'
 import {toString} from 'nlcst-to-string'
 import type retextPassive from 'retext-passive'
 import {VFile} from 'vfile'
+import type {Root} from 'mdast'
+import type {Node, Point} from 'unist'
+import {visitParents} from '../src/walk.js'
 import {defineRule, type RuleContext} from '../src/rule.js'
 import {
   constraintPhrases,
@@ -20,9 +22,12 @@ import {
   pointers,
   possibilityModals,
   conditionsBefore,
+  fieldComponents,
   readerActions,
   strandedPrepositions,
   subordinators,
+  untouchedStates,
+  waysCounts,
   whereOrHow
 } from './passive-voice.data.js'
 import {languagePassives, type PassiveLanguage} from './shared/passive-languages.js'
@@ -77,16 +82,22 @@ export default defineRule<Options>({
   create(options) {
     const findPassive = (load('retext-passive') as typeof import('retext-passive')).default({ignore: options.ignore})
     const participles = participleList && new Set(participleList.filter((word) => !options.ignore.includes(word)))
-    return function (_tree, {page, report}) {
+    return function (tree, {page, report}) {
       const language = otherLanguages[page.language]
       if (language) {
         reportLanguagePassives(page.proseBlocks(), language, report)
         return
       }
+      const fields = fieldDescriptions(tree)
+      // A sentence repeated on the page (a docstring a generator copies into each class) is one
+      // mistake: it is reported at its first place only.
+      const reported = new Set<string>()
       for (const block of page.proseBlocks()) {
         // Cheap pre-check on the block's text: no `be` verb right before a participle, no finding.
         if (!mayBePassive(block, participles)) continue
-        for (const {verb, end, phrase} of passiveFindings(block.prose(), findPassive)) {
+        for (const {verb, end, phrase, sentence} of passiveFindings(block.prose(), findPassive, fields.has(block.node))) {
+          if (reported.has(sentence)) continue
+          reported.add(sentence)
           report({
             message: 'Unexpected passive voice `' + phrase + '`, expected active voice that names the reader: `you can …` or an imperative',
             place: {start: verb.position!.start, end},
@@ -97,6 +108,15 @@ export default defineRule<Options>({
     }
   }
 })
+
+/** The paragraphs that describe one field: inside `<ParamField>`, `<ResponseField>` and the like. */
+function fieldDescriptions(tree: Root): Set<Node> {
+  const inside = new Set<Node>()
+  visitParents(tree, 'paragraph', (paragraph, ancestors) => {
+    if (ancestors.some((node) => node.type === 'mdxJsxFlowElement' && fieldComponents.has(node.name ?? ''))) inside.add(paragraph)
+  })
+  return inside
+}
 
 /** The passives of a page in German, Spanish, French or Portuguese. */
 function reportLanguagePassives(blocks: ProseBlock[], language: PassiveLanguage, report: RuleContext['report']): void {
@@ -121,10 +141,12 @@ export interface PassiveFinding {
   /** End of the participle. */
   end: Point
   phrase: string
+  /** The sentence, white space collapsed: the same words elsewhere on the page are the same mistake. */
+  sentence: string
 }
 
 /** The passive phrases of a block's prose tree that this rule reports. */
-export function passiveFindings(prose: NlcstRoot, findPassive: ReturnType<typeof retextPassive>): PassiveFinding[] {
+export function passiveFindings(prose: NlcstRoot, findPassive: ReturnType<typeof retextPassive>, inField = false): PassiveFinding[] {
   // retext-passive reports on a file; a scratch file keeps its messages (and rule ids) out of the page.
   const scratch = new VFile()
   findPassive(prose, scratch)
@@ -142,8 +164,13 @@ export function passiveFindings(prose: NlcstRoot, findPassive: ReturnType<typeof
     if (!verb?.position || quoted.has(verb) || isNotPassive(sentence, verb, finding.actual ?? '')) continue
     // A passive that describes what a system does names no task; one after a modal hides the reader's.
     const modal = readerModalBefore(sentence, verb)
-    if (!modal || !isInstruction(sentence.children as SentenceContent[], modal, participle)) continue
-    found.push({verb: modal.word, end: participleEnd, phrase: modal.phrase + ' ' + toString(verb) + ' ' + (finding.actual ?? '')})
+    if (!modal || !isInstruction(sentence.children as SentenceContent[], modal, participle, inField)) continue
+    found.push({
+      verb: modal.word,
+      end: participleEnd,
+      phrase: modal.phrase + ' ' + toString(verb) + ' ' + (finding.actual ?? ''),
+      sentence: toString(sentence as Sentence).replace(/\s+/g, ' ') + ' | ' + toString(verb) + ' ' + (finding.actual ?? '')
+    })
   }
   return found
 }
@@ -175,8 +202,8 @@ interface Modal {
   phrase: string
   /** An obligation (“must be set”) or a possibility (“can be found”). */
   kind: 'obligation' | 'possibility'
-  /** “can only be set”: a limit. */
-  only: boolean
+  /** The adverb between the modal and `be`: “can only be set” (a limit), “can now be set” (news). */
+  adverb: string
 }
 
 /**
@@ -219,7 +246,7 @@ function readerModalBefore(sentence: NlcstParent, verb: Word): Modal | undefined
   index = sentence.children.indexOf(words[0]!)
   const subject = previous()
   if (subject && persons.has(toString(subject).toLowerCase())) return undefined
-  return {word: words[0]!, phrase: words.map((item) => toString(item)).join(' '), kind, only: adverb === 'only'}
+  return {word: words[0]!, phrase: words.map((item) => toString(item)).join(' '), kind, adverb}
 }
 
 /**
@@ -228,22 +255,30 @@ function readerModalBefore(sentence: NlcstParent, verb: Word): Modal | undefined
  * subject that counts or limits, an event or a way of seeing, an actor named by `by`, or a possibility
  * with no where or how after it.
  */
-function isInstruction(children: SentenceContent[], modal: Modal, participle: number): boolean {
+function isInstruction(children: SentenceContent[], modal: Modal, participle: number, inField: boolean): boolean {
   const at = children.indexOf(modal.word)
   const before = clauseWordsBefore(children, at).map((word) => wordText(word))
-  if (asksQuestion(children) || negations.has(before.at(-1) ?? '') || isEmbedded(before) || limitsSubject(before)) return false
+  // “only needs to be done once”: a limit that reassures, the instruction is elsewhere.
+  if (asksQuestion(children) || negations.has(before.at(-1) ?? '') || before.at(-1) === 'only' || isEmbedded(before) || limitsSubject(before)) return false
   const action = wordText(children[participle])
   if (!readerActions.has(action)) return false
   const after = clauseTokensAfter(children, participle)
   const next = wordText(after[0])
+  // “must be left unset”: the reader is told not to act.
+  if (action === 'left' && untouchedStates.has(next)) return false
+  // “must be set to `EXTERNAL` (which is the default)”: the system has it so already.
+  if (namesTheDefault(children, participle)) return false
   if (construalParticiples.has(action) && next === 'as') return false
   // A relative clause with no pronoun ends on its preposition: “the time the lease should be held for.”
   if (after.length === 1 && strandedPrepositions.has(next) && endsSentenceAfter(children, children.indexOf(after[0]!))) return false
   // “can be driven by an LLM” names the actor; “by running the script” is the how.
   const by = after.findIndex((token) => wordText(token) === 'by')
   if (by >= 0 && !wordText(after[by + 1]).endsWith('ing')) return false
-  if (modal.kind === 'obligation') return true
-  if (modal.only) return false
+  // In a field's description, the value it must hold is the API's contract (“This field should be set
+  // to `rtvi-ai`”); another way to give it (“Can also be set via `API_KEY`”) is still the reader's.
+  if (modal.kind === 'obligation') return !(inField && next === 'to')
+  // “can only be set” states a limit; “can now be set” announces what the product allows.
+  if (modal.adverb === 'only' || modal.adverb === 'now') return false
   // “can be found” points the reader somewhere: the where may come later (“… when creating an object”).
   return pointers.has(action) || saysWhereOrHow(after) || startsWithPurpose(children)
 }
@@ -275,6 +310,8 @@ function saysWhereOrHow(after: readonly SentenceContent[]): boolean {
   return after.some((token, index) => {
     const word = wordText(token)
     // “depending on the deployment”, “based on the plan”: a condition, not a where.
+    // “can be run in different ways”: how many ways there are, an overview; not the how.
+    if (word === 'in' && countsWays(after, index)) return false
     if (whereOrHow.has(word)) return !conditionsBefore.has(wordText(after[index - 1]))
     if (word === 'by') return wordText(after[index + 1]).endsWith('ing')
     // “with `addListener`”, “with the `credentials` setting”: a means; “with vision support” is not.
@@ -283,6 +320,19 @@ function saysWhereOrHow(after: readonly SentenceContent[]): boolean {
     const verb = after[index + 1]
     return word === 'to' && index > 0 && verb?.type === 'WordNode' && /^[a-z]+$/.test(toString(verb)) && !notVerbsAfterTo.has(wordText(verb))
   })
+}
+
+/** Whether the rest of the sentence says the value is the default already: “(which is the default)”. */
+function namesTheDefault(children: readonly SentenceContent[], participle: number): boolean {
+  const words = children.slice(participle + 1).filter((node) => node.type === 'WordNode').map((word) => wordText(word))
+  return words.some((word, index) => word === 'default' && (words[index - 1] === 'the' || words[index - 1] === 'by'))
+}
+
+/** Whether `in` at `index` opens “in different ways”, “in several ways”, “in a few ways”. */
+function countsWays(after: readonly SentenceContent[], index: number): boolean {
+  const words = after.slice(index + 1).filter((token) => token.type === 'WordNode').slice(0, 4).map((word) => wordText(word))
+  const ways = words.indexOf('ways')
+  return ways > 0 && words.slice(0, ways).every((word) => waysCounts.has(word))
 }
 
 /** Whether the sentence opens with its purpose: “To search the trash, the parameter can be set to …”. */

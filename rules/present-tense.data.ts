@@ -21,6 +21,12 @@ export const productNouns: ReadonlySet<string> = new Set([
   'value', 'variable', 'view', 'webhook', 'widget', 'window', 'worker', 'workflow', 'wrapper'
 ])
 
+/** People a subject may name: what they will do is theirs, not the product's (“the `admin` user will see”). */
+export const people: ReadonlySet<string> = new Set([
+  'admin', 'administrator', 'author', 'customer', 'developer', 'member', 'owner', 'people', 'person', 'reader',
+  'team', 'user', 'viewer'
+])
+
 /** Plural heads whose singular is not the noun less `s`, `es` or `ies`. */
 export const irregularPlurals: ReadonlyMap<string, string> = new Map([
   ['indices', 'index'], ['indexes', 'index'], ['statuses', 'status'], ['aliases', 'alias'], ['analyses', 'analysis']

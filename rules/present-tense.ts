@@ -20,6 +20,7 @@ import {
   irregularPresent,
   lyVerbs,
   otherVoiceComponents,
+  people,
   outcomePhrases,
   outcomeWords,
   pageNouns,
@@ -169,7 +170,7 @@ function subjectNumber(tokens: Token[], index: number, glued: string | undefined
   const head = phrase[phrase.length - 1]!
   const first = phrase[0]!
   if (phrase.slice(1).some((token) => token.type === 'PunctuationNode' || isStop(token))) return undefined
-  const headNumber = head.type === 'SourceNode' ? 'singular' : head.type === 'WordNode' ? headNumberOf(head, from === index - 1 && from === 0, names) : undefined
+  const headNumber = head.type === 'SourceNode' ? 'singular' : head.type === 'WordNode' ? headNumberOf(head, from === index - 1 && from === 0, names) ?? codeNamedNumber(phrase) : undefined
   if (!headNumber) return undefined
   const opener = first.type === 'WordNode' ? toString(first).toLowerCase() : undefined
   if (opener !== undefined && determiners.has(opener) && phrase.length > 1) return determiners.get(opener) ?? headNumber
@@ -180,6 +181,18 @@ function subjectNumber(tokens: Token[], index: number, glued: string | undefined
 
 function headNumberOf(head: Word, sentenceStart: boolean, names: () => ReadonlySet<string>): NumberOf | undefined {
   return productNumber(toString(head)) ?? (isName(head, sentenceStart, names) ? 'singular' : undefined)
+}
+
+/**
+ * A noun that inline code names is a part of the product whatever the noun (“an `$and` operator”,
+ * “the `@task` decorator”, “these `beta` flags”): determiner, code, then a lower-case noun that is not
+ * a person.
+ */
+function codeNamedNumber(phrase: readonly Token[]): NumberOf | undefined {
+  if (phrase.length !== 3 || phrase[0]!.type !== 'WordNode' || phrase[1]!.type !== 'SourceNode' || phrase[2]!.type !== 'WordNode') return undefined
+  const noun = toString(phrase[2]!)
+  if (!determiners.has(toString(phrase[0]!).toLowerCase()) || !/^\p{Ll}+$/u.test(noun) || people.has(noun.replace(/s$/, ''))) return undefined
+  return /[^s]s$/.test(noun) ? 'plural' : 'singular'
 }
 
 /** `singular` or `plural` when `word` is a product noun (“API”, “requests”), else undefined. */
