@@ -21,6 +21,7 @@ const recommended: UserConfig = {
     'navigation': 'error',
     'no-secrets': 'error',
     'orphan-pages': 'warn',
+    'passive-voice': 'info',
     'second-person': 'info',
     'steps-for-procedures': 'warn',
     'unknown-component': 'warn',
