@@ -56,7 +56,9 @@ function directivesOf(tree: Root, file: VFile, known: ReadonlySet<string>): Dire
     const text = (match?.[1] ?? match?.[2])?.trim().replace(/^docs-lint-(?=[a-z])/, 'docs-lint ')
     if (!text || !/^docs-lint(?:\s|$)/.test(text) || !node.position) return SKIP
     const place = {start: node.position.start, end: node.position.end}
-    const [, keyword = '', ...names] = text.split(/[\s,]+/).filter(Boolean)
+    // As in ESLint, ` -- ` starts a description of why: `docs-lint disable-next-line link-text -- a quote`.
+    const directive = text.split(/\s--(?:\s|$)/)[0]!
+    const [, keyword = '', ...names] = directive.split(/[\s,]+/).filter(Boolean)
     if (!(keywords as readonly string[]).includes(keyword)) {
       const guess = didYouMean(keyword, keywords)
       inlineConfigMessage(file, 'Unknown keyword `' + keyword + '` in a docs-lint comment, ' + (guess ? 'did you mean `' + guess + '`?' : 'expected ' + keywords.map((word) => '`' + word + '`').join(', ').replace(/, ([^,]*)$/, ' or $1')), place)

@@ -26,6 +26,12 @@ describe('docs-lint comments', () => {
     expect(await found('<!-- docs-lint-disable heading-levels -->\n# One\n<!-- docs-lint-enable heading-levels -->\n# Two\n', 'page.md')).toEqual(['9 heading-levels'])
   })
 
+  it('a description after ` -- `, as in ESLint, is no rule name', async () => {
+    expect(await found("{/* docs-lint disable-next-line heading-levels -- the title of a quoted page */}\n# One\n\n# Two\n")).toEqual(['9 heading-levels'])
+    expect(await found('<!-- docs-lint disable-line -- generated -->\n# One\n', 'page.md')).toEqual(['7 heading-levels'])
+    expect(await found("{/* docs-lint disable-next-line -- every rule, for a reason */}\n# One\n\n# Two\n")).toEqual(['9 heading-levels'])
+  })
+
   it('disable … enable and ignore by rule, leaving other rules on', async () => {
     const body = "{/* docs-lint disable heading-levels */}\n\n# One\n\nLet's go.\n\n{/* docs-lint enable heading-levels */}\n\n# Two\n\n{/* docs-lint ignore */}\n# Three\n"
     expect(await found(body)).toEqual(['10 second-person', '14 heading-levels'])
