@@ -90,6 +90,14 @@ export const waysCounts: ReadonlySet<string> = new Set([
   'a', 'few', 'different', 'many', 'several', 'various', 'multiple', 'numerous', 'other', 'two', 'three', 'four', 'five', 'some', 'number', 'of', 'variety'
 ])
 
+/** Prepositions of place after `can be <participle>`: a where only when a place follows (“in the dashboard”). */
+export const placePrepositions: ReadonlySet<string> = new Set(['at', 'from', 'in', 'inside', 'into', 'on', 'onto', 'through', 'under', 'within'])
+
+/** Words that open a place after a preposition: “in the dashboard”, “on your work pool”, “in a container”. */
+export const placeOpeners: ReadonlySet<string> = new Set([
+  'a', 'an', 'each', 'every', 'her', 'his', 'its', 'my', 'our', 'that', 'the', 'their', 'these', 'this', 'those', 'your'
+])
+
 /** Participles that point the reader somewhere: “can be found” needs no where after it to be one. */
 export const pointers: ReadonlySet<string> = new Set(['found'])
 

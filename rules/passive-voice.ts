@@ -19,6 +19,8 @@ import {
   noticeVerbs,
   obligationModals,
   persons,
+  placeOpeners,
+  placePrepositions,
   pointers,
   possibilityModals,
   conditionsBefore,
@@ -276,9 +278,11 @@ function isInstruction(children: SentenceContent[], modal: Modal, participle: nu
   if (by >= 0 && !wordText(after[by + 1]).endsWith('ing')) return false
   // In a field's description, the value it must hold is the API's contract (“This field should be set
   // to `rtvi-ai`”); another way to give it (“Can also be set via `API_KEY`”) is still the reader's.
+  // “Should only be set if `mem_limit` is also set”: a limit, as “can only be set to 5 or 10”.
+  if (modal.adverb === 'only') return false
   if (modal.kind === 'obligation') return !(inField && next === 'to')
-  // “can only be set” states a limit; “can now be set” announces what the product allows.
-  if (modal.adverb === 'only' || modal.adverb === 'now') return false
+  // “can now be set” announces what the product allows.
+  if (modal.adverb === 'now') return false
   // “can be found” points the reader somewhere: the where may come later (“… when creating an object”).
   return pointers.has(action) || saysWhereOrHow(after) || startsWithPurpose(children)
 }
@@ -309,9 +313,12 @@ function limitsSubject(before: readonly string[]): boolean {
 function saysWhereOrHow(after: readonly SentenceContent[]): boolean {
   return after.some((token, index) => {
     const word = wordText(token)
-    // “depending on the deployment”, “based on the plan”: a condition, not a where.
     // “can be run in different ways”: how many ways there are, an overview; not the how.
     if (word === 'in' && countsWays(after, index)) return false
+    // “can be set in your environment”, “in the `config` section”, “in Kubernetes” name a place; “can
+    // be run in batch mode”, “can be done in sync”, “fed into any context window” say what the system allows.
+    if (placePrepositions.has(word) && !namesPlace(after[index + 1])) return false
+    // “depending on the deployment”, “based on the plan”: a condition, not a where.
     if (whereOrHow.has(word)) return !conditionsBefore.has(wordText(after[index - 1]))
     if (word === 'by') return wordText(after[index + 1]).endsWith('ing')
     // “with `addListener`”, “with the `credentials` setting”: a means; “with vision support” is not.
@@ -320,6 +327,13 @@ function saysWhereOrHow(after: readonly SentenceContent[]): boolean {
     const verb = after[index + 1]
     return word === 'to' && index > 0 && verb?.type === 'WordNode' && /^[a-z]+$/.test(toString(verb)) && !notVerbsAfterTo.has(wordText(verb))
   })
+}
+
+/** Whether the token after a preposition opens a place: a determiner (“the”, “your”), code or a name. */
+function namesPlace(token: SentenceContent | undefined): boolean {
+  if (!token) return false
+  if (token.type === 'SourceNode') return true
+  return token.type === 'WordNode' && (placeOpeners.has(wordText(token)) || /^\p{Lu}/u.test(toString(token)))
 }
 
 /** Whether the rest of the sentence says the value is the default already: “(which is the default)”. */
