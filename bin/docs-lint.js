@@ -41,7 +41,8 @@ main(process.argv.slice(2), {
   stderr: (text) => write(process.stderr, text),
   cwd: process.cwd(),
   isTTY: Boolean(process.stdout.isTTY),
-  columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+  // The terminal's width; elsewhere (a CI log, a pipe) `COLUMNS` when set, else 80, as `ls` and git do.
+  columns: (process.stdout.isTTY && process.stdout.columns) || Number.parseInt(process.env.COLUMNS ?? '', 10) || 80,
   stderrIsTTY: Boolean(process.stderr.isTTY)
 }).then(
   (code) => {

@@ -59,7 +59,10 @@ async function render(format: Format, files: VFile[], options: RenderOptions): P
     case 'sarif': return [(await import('./reporters/sarif.js')).sarif(files, {root: process.env['GITHUB_WORKSPACE'] || options.cwd})]
     case 'html': return [(await import('./reporters/html.js')).html(files, {cwd: options.cwd, durationMs: now() - options.started})]
     case 'compact': return [(await import('./reporters/pretty.js')).compact(files, {quiet: options.quiet})]
-    default: return (await import('./reporters/pretty.js')).prettyChunks(files, {color: options.color, quiet: options.quiet, width: options.width, pages: files.length})
+    default: {
+      const seconds = (now() - options.started) / 1000
+      return (await import('./reporters/pretty.js')).prettyChunks(files, {color: options.color, quiet: options.quiet, width: options.width, pages: files.length, seconds})
+    }
   }
 }
 

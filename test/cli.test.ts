@@ -8,10 +8,14 @@ import {availableCores} from '../src/pool.js'
 const h1Page = '---\ntitle: Install\ndescription: Install the tool.\n---\n\n# Install\n'
 
 describe('docs-lint CLI', () => {
-  it('exits 0 and prints nothing for clean pages', async () => {
+  it('exits 0 and says in one line what it checked for clean pages', async () => {
     const root = tempSite({'index.mdx': goodPage})
     const run = await runCli([], root)
-    expect(run).toEqual({code: 0, stdout: '', stderr: ''})
+    expect(run).toMatchObject({code: 0, stderr: ''})
+    expect(run.stdout).toMatch(/^✔ No problems in 1 file \(\d+\.\d s\)\n$/)
+    // Machine-readable formats stay machine-readable.
+    expect((await runCli(['--format', 'json'], root)).stdout).toMatch(/^\[/)
+    expect((await runCli(['--format', 'compact'], root)).stdout).toBe('')
   })
 
   it('reports file, position, rule id and exits 1 on errors', async () => {
@@ -27,8 +31,11 @@ describe('docs-lint CLI', () => {
     const root = tempSite({'a.mdx': h1Page, 'b.mdx': h1Page, 'index.mdx': goodPage})
     expect((await runCli(['--fix-dry-run'], root)).stderr).toBe('')
     const fixed = await runCli(['--fix'], root)
-    expect(fixed).toMatchObject({code: 0, stdout: '', stderr: 'docs-lint: fixed 2 problems in 2 files\n'})
-    expect(await runCli(['--fix'], root)).toEqual({code: 0, stdout: '', stderr: ''})
+    expect(fixed).toMatchObject({code: 0, stderr: 'docs-lint: fixed 2 problems in 2 files\n'})
+    expect(fixed.stdout).toMatch(/^✔ No problems in 3 files /)
+    const again = await runCli(['--fix'], root)
+    expect(again).toMatchObject({code: 0, stderr: ''})
+    expect(again.stdout).toMatch(/^✔ No problems in 3 files /)
   })
 
   it('--fix counts the fixes it made, not how many fewer problems remain', async () => {

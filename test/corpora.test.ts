@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
+import {pretty} from '../src/reporters/pretty.js'
 import {lint} from '../src/engine.js'
 
 // Real documentation repositories, kept beside the project (never edited). A fresh clone without them
@@ -58,6 +59,11 @@ describe.skipIf(corpora.length === 0)('real corpora (../shared/corpora)', () => 
         }
       }
       counts['(pages)'] = result.files.length
+      // The pretty report fits the terminal: no line wider than asked, the rule id included.
+      for (const width of [80, 120]) {
+        const wide = pretty(result.files, {width, pages: result.files.length, seconds: 1}).split('\n').filter((line) => line.length > width)
+        expect(wide.slice(0, 3), 'pretty lines wider than ' + width).toEqual([])
+      }
       const wrong = judged
         .filter((entry) => entry.corpus === name)
         .filter((entry) => {

@@ -54,6 +54,23 @@ describe('pretty output', () => {
     for (const line of pretty(report(), {width: 80}).split('\n')) expect(line.length, line).toBeLessThanOrEqual(80)
   })
 
+  it('at 50 columns: long paths and words folded, the rule id alone when it does not fit, the summary on two lines', () => {
+    const file = new VFile({path: 'content/docs/(documentation)/reference/very-long-page-name.mdx', cwd: '/site'})
+    const message = file.message('Unexpected link `https://example.com/a/very/long/path/to/a/page`', {place: {line: 3, column: 1}, ruleId: 'broken-links', source: 'docs-lint'})
+    message.fatal = true
+    const output = pretty([file], {width: 50, pages: 1, seconds: 12.3})
+    for (const line of output.split('\n')) expect(line.length, line).toBeLessThanOrEqual(50)
+    expect(output).toContain('content/docs/(documentation)/reference/\nvery-long-page-name.mdx\n')
+    expect(output).toContain('broken-links')
+    expect(output).toContain('✖ 1 problem (1 error, 0 warnings, 0 info)\n  in 1 of 1 file (12 s)\n')
+  })
+
+  it('a clean run says what it checked and how long it took; without a page count it says nothing', () => {
+    expect(pretty([new VFile({path: 'a.mdx'})], {pages: 1, seconds: 0.42})).toBe('✔ No problems in 1 file (0.4 s)\n')
+    expect(pretty([new VFile({path: 'a.mdx'})], {pages: 1, quiet: true})).toBe('')
+    expect(pretty([new VFile({path: 'a.mdx'})])).toBe('')
+  })
+
   it('at 120 columns: one line per problem where it fits, never padded to the longest message', () => {
     const lines = pretty(report(), {width: 120}).split('\n')
     expect(lines.slice(0, 5)).toEqual([
@@ -116,7 +133,7 @@ describe('a large pretty report', () => {
     const code = await main(['--jobs', '0', '--no-color'], {stdout: (text) => writes.push(text), stderr: () => {}, cwd: root, isTTY: false})
     expect(code).toBe(1)
     const output = writes.join('')
-    expect(output).toContain('✖ 4,000 problems (4,000 errors, 0 warnings, 0 info) in 400 of 400 files\n')
+    expect(output).toMatch(/✖ 4,000 problems \(4,000 errors, 0 warnings, 0 info\) in 400 of 400 files \(\d+(?:\.\d)? s\)\n/)
     expect(writes.length).toBeGreaterThan(5)
     // Each write is a block of about 64 KB: whole files, never cut inside one.
     for (const write of writes) {

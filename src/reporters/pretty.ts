@@ -12,6 +12,8 @@ export interface ReporterOptions {
   width?: number | undefined
   /** Pages the run linted, for the summary's "in N of M files". */
   pages?: number | undefined
+  /** How long the run took, for the summary line; absent: not shown. */
+  seconds?: number | undefined
 }
 
 type Level = 'error' | 'warning' | 'info'
@@ -62,7 +64,9 @@ export function* prettyChunks(files: readonly VFile[], options: ReporterOptions 
       columnWidth = Math.max(columnWidth, String(message.column ?? 1).length)
       levelWidth = Math.max(levelWidth, levelOf(message).length)
     }
-    let chunk = paint('underline', printable(shown)) + '\n'
+    // A path wider than the terminal is folded after a `/`, so that no line is wider than asked.
+    const header = options.width === undefined || options.width < 20 ? [printable(shown)] : fold(printable(shown), options.width)
+    let chunk = header.map((piece) => paint('underline', piece) + '\n').join('')
     for (const message of messages) {
       const level = levelOf(message)
       counts[level]++
@@ -91,25 +95,48 @@ function sortedByPath(files: readonly VFile[]): Array<{file: VFile; shown: strin
   return files.map((file) => ({file, shown: displayPath(file)})).sort((a, b) => collator.compare(a.shown, b.shown))
 }
 
-/** Words of `reason` in lines of at most `width` columns, the last leaving room for the rule id. */
+/**
+ * Words of `reason` in lines of at most `width` columns, the last leaving room for the rule id (alone
+ * on the last line when it does not fit beside the words). A word longer than a line is folded.
+ */
 function wrap(reason: string, rule: string, width: number): string[] {
-  if (reason.length + 2 + rule.length <= width || width < 20) return [reason]
+  const tail = rule ? 2 + rule.length : 0
+  if (reason.length + tail <= width || width < 20) return [reason]
   const lines: string[] = []
   let line = ''
   for (const word of reason.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > width) {
+    if (word.length > width) {
+      if (line !== '') lines.push(line)
+      const pieces = fold(word, width)
+      lines.push(...pieces.slice(0, -1))
+      line = pieces.at(-1)!
+    } else if (line !== '' && line.length + 1 + word.length > width) {
       lines.push(line)
       line = word
     } else {
       line = line === '' ? word : line + ' ' + word
     }
   }
-  if (line.length + 2 + rule.length > width && lines.length > 0 && line !== '') {
+  if (line !== '' && line.length + tail > width) {
     lines.push(line)
     line = ''
   }
-  lines.push(line)
-  return lines.filter((text, index) => text !== '' || index === 0)
+  if (line !== '' || rule) lines.push(line)
+  return lines
+}
+
+/** `text` in pieces of at most `width` columns, each ending after a `/` where one is near the end. */
+function fold(text: string, width: number): string[] {
+  const pieces: string[] = []
+  let rest = text
+  while (rest.length > width) {
+    const slash = rest.lastIndexOf('/', width - 1)
+    const cut = slash >= width / 2 ? slash + 1 : width
+    pieces.push(rest.slice(0, cut))
+    rest = rest.slice(cut)
+  }
+  pieces.push(rest)
+  return pieces
 }
 
 function summary(
@@ -122,13 +149,19 @@ function summary(
 ): string {
   const total = counts.error + counts.warning + counts.info
   const number = (value: number) => value.toLocaleString('en-US')
-  // A clean run prints nothing, as a passing check should.
-  if (total === 0) return ''
   const plural = (value: number, word: string) => number(value) + ' ' + word + (value === 1 ? '' : 's')
+  const time = options.seconds === undefined ? '' : ' (' + (options.seconds < 10 ? options.seconds.toFixed(1) : Math.round(options.seconds)) + ' s)'
+  // A clean run says so in one line, as markdownlint-cli2 does: what was checked and how long it took
+  // (`--quiet`, errors only, keeps it silent).
+  if (total === 0) return options.pages === undefined || options.quiet ? '' : '✔ No problems in ' + plural(options.pages, 'file') + time + '\n'
   const parts = [plural(counts.error, 'error'), plural(counts.warning, 'warning'), number(counts.info) + ' info']
   const files = options.pages === undefined ? plural(filesWithProblems, 'file') : number(filesWithProblems) + ' of ' + plural(options.pages, 'file')
   const style: Style = counts.error > 0 ? 'red' : counts.warning > 0 ? 'yellow' : 'blue'
-  const lines = [paint(style, (counts.error > 0 ? '✖ ' : '⚠ ') + plural(total, 'problem') + ' (' + parts.join(', ') + ') in ' + files)]
+  const head = (counts.error > 0 ? '✖ ' : '⚠ ') + plural(total, 'problem') + ' (' + parts.join(', ') + ')'
+  const where = 'in ' + files + time
+  // On a narrow terminal, where and how long go on a line of their own.
+  const narrow = options.width !== undefined && head.length + 1 + where.length > options.width
+  const lines = narrow ? [paint(style, head), paint(style, '  ' + where)] : [paint(style, head + ' ' + where)]
   if (fixable > 0) lines.push('  ' + plural(fixable, 'problem') + ' fixable with `--fix`')
   const top = [...byRule].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).slice(0, topRules)
   const mostReported = () => '  Most reported: ' + top.map(([rule, count]) => rule + ' ' + number(count)).join(', ')
