@@ -275,14 +275,14 @@ function presentPhrase(tokens: Token[], index: number, future: Future, number: N
     const word = toString(token)
     const key = word.toLowerCase()
     if (key === 'not' && !negative) negative = true
-    else if (adverbs.has(key) || (/ly$/.test(key) && !lyVerbs.has(key))) between.push(word)
+    else if (adverbs.has(key) || (/ly$/.test(key) && !lyVerbs.has(key)) || isOnlyAdverb(key)) between.push(word)
     else break
   }
   const verbToken = tokens[position]
   if (verbToken?.type !== 'WordNode') return undefined
   const verb = toString(verbToken)
   const key = verb.toLowerCase()
-  if (!/^[a-z]+$/.test(key) || changeVerbs.has(key)) return undefined
+  if (!/^[a-z]+$/.test(key) || changeVerbs.has(key) || !mayBeVerb(key)) return undefined
   const written = tokens.slice(index, position + 1).map((token) => toString(token)).join(' ')
   const adverbText = between.length > 0 ? ' ' + between.join(' ') : ''
   if (key === 'be') {
@@ -302,6 +302,21 @@ function presentPhrase(tokens: Token[], index: number, future: Future, number: N
   }
   const present = (adverbText ? adverbText.slice(1) + ' ' : '') + presentOf(key, number)
   return {written, present, last: verbToken}
+}
+
+/** A word the lexicon knows only as an adverb or conjunction: “will therefore be”, “will thus return”. */
+function isOnlyAdverb(word: string): boolean {
+  const tags = lexicon()[word]
+  return tags !== undefined && tags.includes('RB') && !tags.some((tag) => tag.startsWith('VB'))
+}
+
+/**
+ * Whether `word` can be a base verb: the lexicon tags it as a verb or a noun (many verbs, such as
+ * `format` or `provision`, are tagged as nouns only), or does not know it (`retry`).
+ */
+function mayBeVerb(word: string): boolean {
+  const tags = lexicon()[word]
+  return tags === undefined || tags.some((tag) => tag.startsWith('VB') || tag.startsWith('NN'))
 }
 
 /** The present form of a base verb: `return` → `returns`, `apply` → `applies`, `be` → `is` or `are`. */

@@ -2,7 +2,7 @@
 
 /** Verbs that start an instruction in documentation (“Click **Save**”, “Run `npm install`”). */
 export const instructionVerbs: ReadonlySet<string> = new Set([
-  'access', 'activate', 'add', 'be', 'adjust', 'allow', 'append', 'apply', 'approve', 'assign', 'attach', 'authenticate',
+  'access', 'activate', 'add', 'ask', 'be', 'adjust', 'allow', 'append', 'apply', 'approve', 'assign', 'attach', 'authenticate',
   'authorize', 'browse', 'build', 'call', 'change', 'check', 'choose', 'click', 'clone', 'close', 'commit',
   'compile', 'complete', 'configure', 'confirm', 'connect', 'copy', 'create', 'define', 'delete', 'deploy',
   'disable', 'double-click', 'download', 'drag', 'drop', 'edit', 'enable', 'ensure', 'enter', 'execute', 'expand', 'export',
@@ -11,7 +11,7 @@ export const instructionVerbs: ReadonlySet<string> = new Set([
   'provide', 'publish', 'pull', 'push', 'refresh', 'register', 'reload', 'remove', 'rename', 'replace', 'restart',
   'right-click', 'run', 'save', 'scroll', 'search', 'select', 'send', 'set', 'share', 'sign', 'specify', 'start',
   'submit', 'switch', 'tap', 'toggle', 'trigger', 'turn', 'type', 'update', 'upgrade', 'upload', 'use', 'visit',
-  'wait', 'wrap', 'write'
+  'wait', 'wrap', 'write', 'say', 'speak', 'try', 'watch', 'inspect', 'reset', 'restore', 'retry', 'stop', 'uninstall'
 ])
 
 /** Words that may come before the verb of an instruction: “Then click”, “Next, run”. */

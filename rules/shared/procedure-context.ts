@@ -31,11 +31,19 @@ export function paragraphSettings(tree: Root): Map<Paragraph, ParagraphSetting> 
     let at = siblings.indexOf(paragraph) - 1
     // A screenshot between an instruction and its outcome belongs to the instruction.
     while (at >= 0 && isPicture(siblings[at]!)) at--
+    // So does a quote the instruction introduces (“Try asking Goose something like:” and what to say):
+    // what follows it is the outcome. After a code block, “This code will handle …” describes the code.
+    if (at > 0 && siblings[at]!.type === 'blockquote' && introduces(siblings[at - 1]!)) at--
     const previous = siblings[at]
     const opensStep = inStep && (previous === undefined || previous.type === 'code')
     settings.set(paragraph, {inStep, before: previous ? lastSentence(previous) : undefined, opensStep})
   })
   return settings
+}
+
+/** A paragraph that ends with a colon, introducing the block after it. */
+function introduces(node: Nodes): boolean {
+  return node.type === 'paragraph' && mdastToString(node).trim().endsWith(':')
 }
 
 /** A paragraph holding only images, or a `<Frame>`. */
