@@ -61,21 +61,34 @@ export default defineRule({
   }
 })
 
-/** How many names a block uses that the page never binds, besides the table's and the built-ins. */
+/**
+ * How many names a block uses that the page never binds, besides the table's and the built-ins. A
+ * value it only reads (`OpenAPIProvider(spec, client)`, `f"{agent_id}"`) counts when the block imports
+ * nothing: a block that shows no import is an excerpt of a program; one that shows its imports and
+ * reads a value set elsewhere is still an example whose imports matter.
+ */
 function foreignNames(block: ReadBlock, bound: ReadonlySet<string>): number {
   const table = block.family === 'python' ? pythonNames : scriptNames
+  const readsCount = !importsSomething(block)
   const foreign = new Set<string>()
-  for (const {name} of block.names.uses) {
+  for (const {name, kind} of block.names.uses) {
+    if (kind === 'read' && !readsCount) continue
     if (!bound.has(name) && !Object.hasOwn(table, name) && !builtins[block.family].has(name)) foreign.add(name)
   }
   return foreign.size
+}
+
+/** Whether a block has an import statement (or a `require` call) of its own. */
+function importsSomething(block: ReadBlock): boolean {
+  const text = block.node.value
+  return block.family === 'python' ? /^[ \t]*(?:from[ \t]+\S+[ \t]+)?import[ \t]/m.test(text) : /^[ \t]*import[ \t{*"']|\brequire\(/m.test(text)
 }
 
 /** The table entry of a use, when the name is known in the block's family and used the way the table says. */
 function knownUse(block: ReadBlock, use: NameUse): KnownName | undefined {
   const table = block.family === 'python' ? pythonNames : scriptNames
   const known = Object.hasOwn(table, use.name) ? table[use.name] : undefined
-  if (!known || !known.uses.includes(use.kind)) return undefined
+  if (!known || use.kind === 'read' || !known.uses.includes(use.kind)) return undefined
   if (known.jsxOnly && !jsxLanguages.includes(block.language)) return undefined
   return known
 }

@@ -6,7 +6,12 @@ import type {SyntaxNode} from '@lezer/common'
 import {pythonTree, scriptTree} from './syntax-parsers.js'
 
 /** How a name is used: as a module object, called, or as a type. */
-export type NameUseKind = 'module' | 'call' | 'type'
+/**
+ * How a name is used: read as a module (`os.getenv`), called, used as a type, or only read (an
+ * argument, an f-string's or a template's value, a decorator), which no table entry asks for but
+ * tells an excerpt of a larger program.
+ */
+export type NameUseKind = 'module' | 'call' | 'type' | 'read'
 
 export interface NameUse {
   name: string
@@ -61,7 +66,10 @@ function pythonUse(node: SyntaxNode, text: string): {kind: NameUseKind; attribut
     case 'ArgList':
       if (next?.name === 'AssignOp') return 'keyword'
       // A base class: `class User(BaseModel):`.
-      return parent.parent?.name === 'ClassDefinition' ? {kind: 'type'} : undefined
+      return parent.parent?.name === 'ClassDefinition' ? {kind: 'type'} : {kind: 'read'}
+    case 'FormatReplacement':
+    case 'Decorator':
+      return {kind: 'read'}
     default:
       return undefined
   }
@@ -119,7 +127,9 @@ function scriptUse(parent: EstreeNode, key: string): {kind: NameUseKind; attribu
     }
     case 'CallExpression':
     case 'NewExpression':
-      return key === 'callee' ? {kind: 'call'} : undefined
+      return key === 'callee' ? {kind: 'call'} : key === 'arguments' ? {kind: 'read'} : undefined
+    case 'TemplateLiteral':
+      return key === 'expressions' ? {kind: 'read'} : undefined
     case 'TSQualifiedName':
       return key === 'left' ? {kind: 'module'} : 'property'
     case 'Property':
