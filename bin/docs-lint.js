@@ -36,6 +36,23 @@ process.once('beforeExit', () => {
   process.stderr.write('docs-lint: the run stopped before it finished, with nothing left to wait for (an internal error)\n')
 })
 
+/** Standard input as UTF-8 text, refused past `limit` bytes (a page larger than `--max-file-size`). */
+function readStdin(limit) {
+  return new Promise((resolve, reject) => {
+    const chunks = []
+    let size = 0
+    process.stdin.on('data', (chunk) => {
+      size += chunk.length
+      if (size > limit) {
+        process.stdin.destroy()
+        reject(new Error('it is larger than ' + limit + ' bytes (`--max-file-size`)'))
+      } else chunks.push(chunk)
+    })
+    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    process.stdin.on('error', reject)
+  })
+}
+
 main(process.argv.slice(2), {
   stdout: (text) => write(process.stdout, text),
   stderr: (text) => write(process.stderr, text),
@@ -43,7 +60,8 @@ main(process.argv.slice(2), {
   isTTY: Boolean(process.stdout.isTTY),
   // The terminal's width; elsewhere (a CI log, a pipe) `COLUMNS` when set, else 80, as `ls` and git do.
   columns: (process.stdout.isTTY && process.stdout.columns) || Number.parseInt(process.env.COLUMNS ?? '', 10) || 80,
-  stderrIsTTY: Boolean(process.stderr.isTTY)
+  stderrIsTTY: Boolean(process.stderr.isTTY),
+  readStdin
 }).then(
   (code) => {
     settled = true

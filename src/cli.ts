@@ -3,8 +3,8 @@ import path from 'node:path'
 import {parseArgs} from 'node:util'
 import picomatch from 'picomatch'
 import {trimCharacters} from './text.js'
-import type {VFile} from 'vfile'
-import {lint, withheldKey} from './engine.js'
+import {VFile} from 'vfile'
+import {lint, withheldKey, type LintResult} from './engine.js'
 import {ConfigError, parseRuleFlag, type RuleSetting} from './config.js'
 import {ruleInfos, ruleInfoById} from './rule-info.js'
 import {builtinMessage} from './messages.js'
@@ -131,6 +131,9 @@ Options:
       --file-timeout <s>  Report a page that takes longer than this many seconds (default 30)
       --max-file-size <size>  Skip pages larger than this (default 5MB; e.g. 500KB, 20MB)
       --shard <i>/<n>     Lint only shard i of n (a stable partition of the pages, for a CI matrix)
+      --stdin             Lint the text of standard input instead of files
+      --stdin-filename <path>  The page that text is (default stdin.mdx): its config, language
+                          and site; only that page is reported
       --fix               Fix what rules can fix safely, write the files, report what remains
       --fix-dry-run       Print the fixes as a unified diff; write nothing
       --fix-rule <id>     Only apply the fixes of this rule (repeatable)
@@ -166,6 +169,8 @@ export interface CliIo {
   columns?: number | undefined
   /** A progress line goes to stderr only on a terminal, never in CI. */
   stderrIsTTY?: boolean
+  /** The text of standard input, for `--stdin`; at most `limit` bytes, else it rejects. */
+  readStdin?: (limit: number) => Promise<string>
 }
 
 /** On a terminal, after about a second, one self-updating line: pages done / started and the rate. */
@@ -207,6 +212,8 @@ const cliOptions = {
   'no-error-on-unmatched-pattern': {type: 'boolean'},
   'report-unused-disable-directives': {type: 'boolean'},
   'print-config': {type: 'string'},
+  stdin: {type: 'boolean'},
+  'stdin-filename': {type: 'string'},
   'suppress-rule': {type: 'string', multiple: true},
   'prune-suppressions': {type: 'boolean'},
   'suppressions-location': {type: 'string'},
@@ -401,7 +408,17 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
   }
 
-  const result = await lint({
+  if (values.stdin) {
+    const refused = stdinConflicts(values, positionals)
+    if (refused) {
+      io.stderr('docs-lint: `--stdin` lints the text it reads, so it cannot be used with ' + refused + '\n')
+      return 2
+    }
+  } else if (values['stdin-filename'] !== undefined) {
+    io.stderr('docs-lint: `--stdin-filename` names the text of `--stdin`, expected `--stdin` too\n')
+    return 2
+  }
+  const result = values.stdin ? await lintStdin(values['stdin-filename'], maxFileSize, values.config, overrides, values['report-unused-disable-directives'], io) : await lint({
     patterns: positionals,
     cwd: io.cwd,
     configPath: values.config,
@@ -427,7 +444,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   if (changes) keepWhatTheChangeCaused(files, changes)
   // A path that does not exist, or a glob that matches no page, is a mistake in the command: say so
   // and exit 2, instead of passing without looking at anything.
-  if (!values['no-error-on-unmatched-pattern'] && !changes && !shard) {
+  if (!values['no-error-on-unmatched-pattern'] && !changes && !shard && !values.stdin) {
     const unmatched = unmatchedPatterns(positionals.length > 0 ? positionals : ['.'], files, io.cwd)
     if (unmatched.length > 0) {
       for (const problem of unmatched) io.stderr('docs-lint: ' + problem + '\n')
@@ -504,6 +521,40 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
 }
 
 /** The HTML report, written piece by piece: a report of many findings is never one string in memory. */
+/** The options `--stdin` cannot go with, named as the user wrote them; undefined when there is none. */
+function stdinConflicts(values: Record<string, unknown>, positionals: string[]): string | undefined {
+  if (positionals.length > 0) return 'paths (`' + positionals[0] + '`)'
+  const flags = ['fix', 'fix-dry-run', 'fix-rule', 'shard', 'changed-since', 'cache', 'suppress-all', 'suppress-rule', 'prune-suppressions']
+  const given = flags.filter((flag) => values[flag] !== undefined && values[flag] !== false)
+  return given.length > 0 ? given.map((flag) => '`--' + flag + '`').join(', ') : undefined
+}
+
+/**
+ * Lint the text of standard input as the page `--stdin-filename` names (default `stdin.mdx` in the
+ * current folder): its config, language and site are those of that path, as an editor's unsaved text.
+ * Only that page is reported, not the site's config files.
+ */
+async function lintStdin(
+  name: string | undefined,
+  maxFileSize: number | undefined,
+  configPath: string | undefined,
+  overrides: Record<string, RuleSetting>,
+  reportUnusedDisableDirectives: boolean | undefined,
+  io: CliIo
+): Promise<LintResult> {
+  const limit = maxFileSize ?? 5 * 1024 * 1024
+  let text: string
+  try {
+    if (!io.readStdin) throw new Error('no standard input')
+    text = await io.readStdin(limit)
+  } catch (error) {
+    return {files: [], notices: [], configErrors: ['cannot read standard input: ' + (error as Error).message]}
+  }
+  const file = new VFile({path: path.resolve(io.cwd, name ?? 'stdin.mdx'), value: text})
+  const result = await lint({files: [file], cwd: io.cwd, configPath, overrides, reportUnusedDisableDirectives, jobs: 0})
+  return {...result, files: result.files.filter((candidate) => candidate === file)}
+}
+
 async function writeHtml(destination: string, files: VFile[], options: {cwd: string; durationMs: number}): Promise<void> {
   const {htmlChunks} = await import('./reporters/html.js')
   const descriptor = fs.openSync(destination, 'w')

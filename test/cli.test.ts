@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {goodPage, runBin, runCli, tempSite} from './helpers/cli.js'
+import {spawnSync} from 'node:child_process'
+import {bin, goodPage, runBin, runCli, tempSite} from './helpers/cli.js'
+import {main} from '../src/cli.js'
 import {autoJobs, screenFolders, workerThresholdBytes} from '../src/engine.js'
 import {availableCores} from '../src/pool.js'
 
@@ -393,5 +395,55 @@ describe('--jobs and --file-timeout', () => {
     ])
     expect(report.find((file) => file.path === 'ok.mdx')!.messages).toEqual([])
     expect(run.code).toBe(1)
+  })
+})
+
+describe('--stdin, as in ESLint: an editor or a script pipes a page in', () => {
+  async function withStdin(args: string[], root: string, text: string) {
+    let stdout = ''
+    let stderr = ''
+    const code = await main(args, {stdout: (chunk) => (stdout += chunk), stderr: (chunk) => (stderr += chunk), cwd: root, isTTY: false, readStdin: async (limit) => {
+      if (Buffer.byteLength(text) > limit) throw new Error('it is larger than ' + limit + ' bytes (`--max-file-size`)')
+      return text
+    }})
+    return {code, stdout, stderr}
+  }
+
+  it('lints the text as the page --stdin-filename names, with its config and site, and reports only that page', async () => {
+    const root = tempSite({
+      'docs.json': '{"name": "A", "theme": "mint", "colors": {"primary": "#000"}, "navigation": {"pages": ["index", "guides/install"]}}',
+      'index.mdx': goodPage,
+      'guides/.docs-lintrc.json': '{"extends": "recommended", "rules": {"link-text": "off"}}'
+    })
+    const page = '---\ntitle: Install\ndescription: Install it.\n---\n\n# Install\n\nSee [here](/index) and [the setup](/missing).\n'
+    const run = await withStdin(['--stdin', '--stdin-filename', 'guides/install.mdx', '--format', 'compact'], root, page)
+    expect(run.code).toBe(1)
+    expect(run.stderr).toBe('')
+    expect(run.stdout.split('\n').filter(Boolean).map((line) => line.replace(/^(\S+?:\d+):\d+: \w+ .*\((\S+)\)$/, '$1 $2'))).toEqual([
+      'guides/install.mdx:6 heading-levels',
+      'guides/install.mdx:8 broken-links'
+    ])
+    // What is on disk at that path is not read: the piped text is the page.
+    expect(fs.existsSync(path.join(root, 'guides/install.mdx'))).toBe(false)
+  })
+
+  it('reads standard input in the installed command', () => {
+    const root = tempSite({'index.mdx': goodPage})
+    const run = spawnSync(process.execPath, [bin, '--stdin', '--format', 'compact'], {cwd: root, input: goodPage + '\n# Title\n', encoding: 'utf8'})
+    expect(run.stdout).toMatch(/^stdin\.mdx:10:1: error .*\(heading-levels\)\n$/)
+    expect(run.status).toBe(1)
+  })
+
+  it('refuses what cannot go with it, and a text larger than --max-file-size, with exit code 2', async () => {
+    const root = tempSite({'index.mdx': goodPage})
+    expect(await withStdin(['--stdin', '--fix'], root, goodPage)).toEqual({code: 2, stdout: '', stderr: 'docs-lint: `--stdin` lints the text it reads, so it cannot be used with `--fix`\n'})
+    expect((await withStdin(['--stdin', 'index.mdx'], root, goodPage)).stderr).toContain('cannot be used with paths (`index.mdx`)')
+    expect((await withStdin(['--stdin-filename', 'a.mdx'], root, goodPage)).code).toBe(2)
+    const large = await withStdin(['--stdin', '--max-file-size', '1KB'], root, goodPage + 'x'.repeat(2000))
+    expect(large.code).toBe(2)
+    expect(large.stderr).toContain('cannot read standard input: it is larger than 1024 bytes')
+    const clean = await withStdin(['--stdin'], root, goodPage)
+    expect(clean.code).toBe(0)
+    expect(clean.stdout).toMatch(/^✔ No problems in 1 file /)
   })
 })
