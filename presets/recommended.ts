@@ -13,6 +13,7 @@ const recommended: UserConfig = {
     'component-nesting': 'error',
     'config-assets': 'error',
     'docs-config': 'error',
+    'example-imports': 'warn',
     'frame-images': 'warn',
     'front-matter': 'error',
     'heading-levels': 'error',
