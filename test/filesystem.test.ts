@@ -83,10 +83,9 @@ describe('symbolic links never lead out of the folder linted', () => {
     fs.symlinkSync('..', path.join(root, 'b', 'loop'))
     const elsewhere = path.join(parent, 'elsewhere')
     fs.mkdirSync(elsewhere)
-    const started = Date.now()
+    // A walk that followed the loops would never end: the test's time limit is the check.
     const {report} = await lintJson(elsewhere, ['../site'])
     expect(report.map((file) => file.path)).toEqual(['../site/a/page.mdx', '../site/b/page.mdx', '../site/index.mdx'])
-    expect(Date.now() - started).toBeLessThan(10_000)
   }, 60_000)
 
   it('--fix writes through a link inside the site to its target: the link stays a link', async () => {

@@ -119,11 +119,10 @@ describe('front matter that only the platform\'s YAML reader accepts', () => {
   const bomb = ['title: Bomb', 'description: "A page', 'that goes on."', 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]']
   for (let level = 1; level < 10; level++) bomb.push(`a${level}: &a${level} [${Array(10).fill('*a' + (level - 1)).join(', ')}]`)
 
-  it('nested aliases are invalid YAML, reported at once', async () => {
+  // Ten billion nodes would never finish: the test's time limit is the check.
+  it('nested aliases are invalid YAML, reported without expanding them', async () => {
     const root = tempSite({'bomb.mdx': '---\n' + bomb.join('\n') + '\n---\n\n## Part\n', 'ok.mdx': '---\ntitle: A\ndescription: "A page\nthat goes on."\n---\n\n## Part\n'})
-    const started = performance.now()
     const {report} = await lintJson(root)
-    expect(performance.now() - started).toBeLessThan(10_000)
     expect(summary(byPath(report, 'bomb.mdx'))).toEqual(['3:21 front-matter Invalid YAML in front matter: Missing closing "quote'])
     expect(summary(byPath(report, 'ok.mdx'))).toEqual([])
   })
