@@ -117,6 +117,7 @@ function parseOutputFile(value: string): {format: Format; path: string} | string
 const help = `Usage: docs-lint [options] [paths or globs...]
        docs-lint llms [--out llms.txt] [--base-url URL] [--check]   (see docs-lint llms --help)
        docs-lint conventions [folder] [--write|--check [file]]   (see docs-lint conventions --help)
+       docs-lint init [folder]   (writes a .docs-lintrc.json for the site there)
 
 Lint Markdown and MDX documentation pages (default: the current folder).
 
@@ -248,6 +249,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return (await import('./site/llms.js')).llmsCommand(argv.slice(1), io, (source) => secretsIn(source, undefined))
   }
   if (argv[0] === 'conventions') return (await import('./conventions/command.js')).conventionsCommand(argv.slice(1), io)
+  if (argv[0] === 'init') return (await import('./init/command.js')).initCommand(argv.slice(1), io)
   let parsed
   try {
     parsed = parseArgs({
