@@ -139,6 +139,7 @@ Options:
       --fix-dry-run       Print the fixes as a unified diff; write nothing
       --fix-rule <id>     Only apply the fixes of this rule (repeatable)
       --no-error-on-unmatched-pattern  Do not fail when a path or glob matches no page
+      --no-gitignore      Lint pages that .gitignore files list too (left out by default, as git does)
       --report-unused-disable-directives  Warn about docs-lint comments that turn nothing off
       --suppress-all      Record every finding of this run in the suppressions file; later runs
                           report only findings beyond its counts
@@ -211,6 +212,7 @@ const cliOptions = {
   'file-timeout': {type: 'string'},
   'suppress-all': {type: 'boolean'},
   'no-error-on-unmatched-pattern': {type: 'boolean'},
+  'no-gitignore': {type: 'boolean'},
   'report-unused-disable-directives': {type: 'boolean'},
   'print-config': {type: 'string'},
   stdin: {type: 'boolean'},
@@ -424,6 +426,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     patterns: positionals,
     cwd: io.cwd,
     configPath: values.config,
+    gitignore: !values['no-gitignore'],
     overrides,
     reportUnusedDisableDirectives: values['report-unused-disable-directives'],
     only: changes?.pages,
@@ -668,7 +671,7 @@ function unmatchedPatterns(patterns: readonly string[], files: readonly VFile[],
       const match = picomatch(pattern.split(path.sep).join('/'), {dot: true})
       matched = pages.some((page) => match(relativeTo(cwd, page)))
     }
-    if (!matched) problems.push('No pages match `' + pattern + '`: there are none, or every one is ignored (`.mintignore`, `.docs-lintignore`); pass `--no-error-on-unmatched-pattern` to allow it')
+    if (!matched) problems.push('No pages match `' + pattern + '`: there are none, or every one is ignored (`.mintignore`, `.docs-lintignore`, `.gitignore`); pass `--no-error-on-unmatched-pattern` to allow it')
   }
   return problems
 }

@@ -34,7 +34,7 @@ export interface DiscoveryInputs {
 export const configFileNames = ['.docs-lintrc', '.docs-lintrc.json', '.docs-lintrc.cjs', '.docs-lintrc.mjs', '.docs-lintrc.js', '.docs-lintrc.yaml', '.docs-lintrc.yml'] as const
 
 /** The names unified-engine (the configs, `package.json`, `.docs-lintignore`) and docs-lint (`.mintignore`) read. */
-export const discoveryFileNames: ReadonlySet<string> = new Set([...configFileNames, 'package.json', '.docs-lintignore', '.mintignore'])
+export const discoveryFileNames: ReadonlySet<string> = new Set([...configFileNames, 'package.json', '.docs-lintignore', '.mintignore', '.gitignore'])
 
 /** A config in JavaScript can read anything when it loads: a run that has one is never replayed. */
 const scriptConfig = /\.[cm]?js$/

@@ -126,7 +126,7 @@ describe('bad input gets a clear message at its position, and the run goes on', 
     for (const pattern of ['guides/**/*.mdx', 'empty', 'drafts']) {
       const run = await runCli([pattern], root)
       expect(run.code, pattern).toBe(2)
-      expect(run.stderr).toBe('docs-lint: No pages match `' + pattern + '`: there are none, or every one is ignored (`.mintignore`, `.docs-lintignore`); pass `--no-error-on-unmatched-pattern` to allow it\n')
+      expect(run.stderr).toBe('docs-lint: No pages match `' + pattern + '`: there are none, or every one is ignored (`.mintignore`, `.docs-lintignore`, `.gitignore`); pass `--no-error-on-unmatched-pattern` to allow it\n')
     }
     const allowed = await runCli(['--no-error-on-unmatched-pattern', 'empty'], root)
     expect(allowed).toMatchObject({code: 0, stderr: ''})

@@ -447,3 +447,26 @@ describe('--stdin, as in ESLint: an editor or a script pipes a page in', () => {
     expect(clean.stdout).toMatch(/^✔ No problems in 1 file /)
   })
 })
+
+describe('.gitignore, as git reads it', () => {
+  it('leaves out the pages .gitignore files list, in the folder, below it and above it up to the repository root; --no-gitignore lints them', async () => {
+    const repo = tempSite({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.gitignore': 'drafts/\n',
+      'site/.gitignore': '/generated/*.mdx\n!/generated/keep.mdx\n',
+      'site/index.mdx': goodPage,
+      'site/drafts/wip.mdx': goodPage,
+      'site/generated/api.mdx': goodPage,
+      'site/generated/keep.mdx': goodPage,
+      'site/guides/.gitignore': 'scratch.md\n',
+      'site/guides/scratch.md': goodPage,
+      'site/guides/intro.mdx': goodPage
+    })
+    const site = path.join(repo, 'site')
+    const linted = async (args: string[]) => (JSON.parse((await runCli([...args, '--format', 'json'], site)).stdout) as Array<{path: string}>).map((file) => file.path).sort()
+    expect(await linted([])).toEqual(['generated/keep.mdx', 'guides/intro.mdx', 'index.mdx'])
+    expect(await linted(['--no-gitignore'])).toEqual(['drafts/wip.mdx', 'generated/api.mdx', 'generated/keep.mdx', 'guides/intro.mdx', 'guides/scratch.md', 'index.mdx'])
+    // A page named on the command line is linted, as `git add -f` can add it.
+    expect(await linted(['drafts/wip.mdx'])).toEqual(['drafts/wip.mdx'])
+  })
+})

@@ -34,7 +34,7 @@ interface Found {
  * the size (or through the step) that can actually reach them. Keyed by file and pattern.
  */
 const bounded: Record<string, {size?: number; reach?: (attack: string) => string | undefined; why: string}> = {
-  'src/engine/discover.ts /[*{[].*$/': {size: 1000, why: 'a command-line pattern the user typed'},
+  'src/engine/mintignore.ts /[*{[].*$/': {size: 1000, why: 'a command-line pattern the user typed'},
   'src/engine/configs.ts /[*{[].*$/': {size: 1000, why: 'a command-line pattern the user typed'},
   'src/engine/unified-engine-shims.ts / while parsing .*$/': {size: 4096, why: "the first line of a config loader's error message"},
   'src/engine/unified-engine-shims.ts / in "?\\/[^"]*"?$/': {size: 4096, why: "the first line of a config loader's error message"},

@@ -1,15 +1,16 @@
 // Which files a run lints (walk, ignore files, links, `--changed-since`, `--shard`): see `screenFolders`.
 import fs from 'node:fs'
 import path from 'node:path'
-import {BoundedReadError, maxConfigBytes, readBoundedText} from '../bounded-read.js'
-import {ConfigError} from '../config.js'
 import type {VFile} from 'vfile'
 import {pageStat} from '../stamp.js'
 import {discoveryFileNames, discoveryFilesAbove, type DiscoveryInputs} from '../snapshot.js'
 import {assistantInstructions, platformIgnores} from '../published.js'
 import {absolutePath, childPath, relativePath, relativeTo} from '../relative-path.js'
-import {isIgnored, scopesAbove, withSiteScope, type IgnoreScope} from '../site/ignore.js'
+import {gitignoresAbove, isIgnored, scopesAbove, withGitignore, withSiteScope, type IgnoreScope} from '../site/ignore.js'
 import {contentFolderAt} from '../site/framework.js'
+import {mintignorePatterns} from './mintignore.js'
+
+export {mintignorePatterns}
 
 /** The shard (1-based) a page belongs to: FNV-1a of its `/`-separated path (`relativeTo`), so every runner agrees. */
 export function shardOf(key: string, count: number): number {
@@ -39,46 +40,6 @@ export function discoveryOptions(cwd: string, patterns: readonly string[], ignor
     ignorePatterns: [...platformIgnores, ...assistantInstructions, ...mintignorePatterns(cwd, patterns), ...ignore],
     silentlyIgnore: true
   }
-}
-
-/** Translate `.mintignore` patterns (gitignore syntax, relative to their folder) into cwd-relative ones. */
-export function mintignorePatterns(cwd: string, patterns: readonly string[]): string[] {
-  const folders = new Set<string>([cwd])
-  for (const pattern of patterns) {
-    let folder = path.resolve(cwd, pattern.replace(/[*{[].*$/, ''))
-    if (fs.existsSync(folder) && !fs.statSync(folder).isDirectory()) folder = path.dirname(folder)
-    // The ignore file may sit in the folder given or any folder above it.
-    for (let current = folder; ; current = path.dirname(current)) {
-      folders.add(current)
-      if (path.dirname(current) === current) break
-    }
-  }
-  const result: string[] = []
-  for (const folder of folders) {
-    const ignoreFile = path.join(folder, '.mintignore')
-    let text: string
-    try {
-      text = readBoundedText(ignoreFile, maxConfigBytes)
-    } catch (error) {
-      // A `.mintignore` that cannot be read leaves pages linted that the site ignores: said, not skipped.
-      if (error instanceof BoundedReadError) throw new ConfigError('Cannot read `' + (path.relative(cwd, ignoreFile) || ignoreFile) + '`: it ' + error.message)
-      continue
-    }
-    const prefix = relativeTo(cwd, folder)
-    for (const raw of text.split(/\r?\n/)) {
-      const line = raw.trim()
-      if (!line || line.startsWith('#')) continue
-      const negated = line.startsWith('!')
-      let pattern = negated ? line.slice(1) : line
-      // gitignore: a pattern with no inner slash matches at any depth below its folder.
-      if (prefix.startsWith('..')) continue
-      const anchored = pattern.startsWith('/') || pattern.replace(/\/$/, '').includes('/')
-      pattern = pattern.replace(/^\//, '')
-      pattern = anchored ? '/' + (prefix ? prefix + '/' : '') + pattern : (prefix ? '/' + prefix + '/**/' : '') + pattern
-      result.push((negated ? '!' : '') + pattern)
-    }
-  }
-  return result
 }
 
 export interface Screened {
@@ -124,7 +85,9 @@ export function screenFolders(
   /** Which pages count towards `pageBytes` (absolute paths); none when absent, which saves a stat per page. */
   measure?: (absolute: string) => boolean,
   /** Receives the pages and the config and ignore files found, for a cached run's replay. */
-  inputs?: DiscoveryInputs
+  inputs?: DiscoveryInputs,
+  /** Leave out what `.gitignore` files list, as git does (`--no-gitignore` turns it off). */
+  gitignore = true
 ): Screened {
   const screened: Screened = {ignore: [], unreadable: [], outside: [], outsideFolders: [], pageBytes: 0, patterns: [], roots: []}
   const isPage = (name: string) => extensions.includes(path.extname(name).slice(1))
@@ -151,7 +114,7 @@ export function screenFolders(
   const walk = (start: string, startAncestors: readonly string[], root: string, found: string[]) => {
     // Iterative: a site nested thousands of folders deep cannot overflow the stack.
     const folders: Array<{folder: string; ancestors: readonly string[]; scopes: readonly IgnoreScope[]}> = [
-      {folder: start, ancestors: startAncestors, scopes: scopesAbove(start)}
+      {folder: start, ancestors: startAncestors, scopes: gitignore ? [...scopesAbove(start), ...gitignoresAbove(start)] : scopesAbove(start)}
     ]
     while (folders.length > 0) {
       const {folder, ancestors, scopes: outer} = folders.pop()!
@@ -162,7 +125,8 @@ export function screenFolders(
         continue
       }
       const names = entries.map((entry) => entry.name)
-      const scopes = folder === start ? outer : withSiteScope(folder, names, outer)
+      const sited = folder === start ? outer : withSiteScope(folder, names, outer)
+      const scopes = folder === start || !gitignore ? sited : withGitignore(folder, names, sited)
       // A site another framework serves: only its content folder holds pages (see `src/site/framework.ts`).
       const content = contentFolderAt(folder, names)
       const below: typeof folders = []

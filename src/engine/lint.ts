@@ -28,6 +28,8 @@ export interface LintOptions {
   cwd?: string
   /** Use this config file for every page instead of searching for `.docs-lintrc*`. */
   configPath?: string | undefined
+  /** Leave out the pages `.gitignore` files list, as git does (default true; `--no-gitignore`). */
+  gitignore?: boolean | undefined
   /** Lint only these pages (absolute paths) among those the patterns match (`--changed-since`). */
   only?: ReadonlySet<string> | undefined
   /**
@@ -120,7 +122,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     patterns,
     pageExtensions,
     options.jobs === 'auto' ? (absolute) => !only || only.has(absolute) : undefined,
-    inputs
+    inputs,
+    options.gitignore ?? true
   )
   const skip = skipOf(cwd, screened, only, shard)
   let jobs = options.jobs ?? 0
@@ -129,7 +132,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     jobs = autoJobs(bytes)
   }
   if (inputs && rcPath) inputs.configFiles.push(rcPath)
-  const settingsKey = contentHash(JSON.stringify([cwd, patterns, rcPath ?? null, overrides, options.maxFileSize ?? null, options.reportUnusedDisableDirectives ?? null]))
+  const settingsKey = contentHash(JSON.stringify([cwd, patterns, rcPath ?? null, overrides, options.maxFileSize ?? null, options.reportUnusedDisableDirectives ?? null, options.gitignore ?? true]))
   const signature = inputs ? discoverySignature(inputs, [settingsKey, screened.ignore, screened.unreadable, screened.outside]) : undefined
   const pool = options.pool ?? (jobs > 0 ? new PagePool(jobs, options.fileTimeoutMs ?? 30_000) : undefined)
   const deferred = pool !== undefined || cache !== undefined || options.onProgress !== undefined

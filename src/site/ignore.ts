@@ -1,6 +1,8 @@
 // What a site leaves unpublished, wherever docs-lint runs from: hidden names, the platform's own
 // ignores and assistant instructions (`src/published.ts`), and the `.mintignore` of a folder, in
 // gitignore syntax relative to that folder. Matched with `ignore`, the package the platform uses.
+// A run also leaves out what git ignores (`.gitignore`), unless told not to.
+import fs from 'node:fs'
 import path from 'node:path'
 import ignore, {type Ignore} from 'ignore'
 import {assistantInstructions, platformIgnores} from '../published.js'
@@ -62,6 +64,47 @@ export function isIgnored(folder: string, name: string, isDirectory: boolean, sc
     if (scope.matcher.ignores(relative.split(path.sep).join('/') + suffix)) return true
   }
   return false
+}
+
+/** The `.gitignore` of `folder`, read as git reads it (patterns relative to that folder), or undefined. */
+function gitignoreScope(folder: string): IgnoreScope | undefined {
+  let text: string
+  try {
+    text = readInside(path.join(folder, '.gitignore'), folder, maxSiteConfigBytes)
+  } catch {
+    return undefined
+  }
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '' && !line.startsWith('#'))
+  return lines.length === 0 ? undefined : {folder, matcher: ignore().add(lines)}
+}
+
+/**
+ * The `.gitignore` scopes that apply to `folder`: its own and those of the folders above it, up to the
+ * repository's root (the first folder that holds `.git`); outside a repository, its own only.
+ */
+export function gitignoresAbove(folder: string): IgnoreScope[] {
+  const scopes: IgnoreScope[] = []
+  const chain: string[] = []
+  for (let current = path.resolve(folder); ; current = path.dirname(current)) {
+    chain.push(current)
+    if (fs.existsSync(path.join(current, '.git'))) break
+    if (path.dirname(current) === current) {
+      chain.length = 1
+      break
+    }
+  }
+  for (const current of chain) {
+    const scope = gitignoreScope(current)
+    if (scope) scopes.unshift(scope)
+  }
+  return scopes
+}
+
+/** `scopes` and the `.gitignore` of `folder` (its entries' `names`), which applies below it. */
+export function withGitignore(folder: string, names: readonly string[], scopes: readonly IgnoreScope[]): readonly IgnoreScope[] {
+  if (!names.includes('.gitignore')) return scopes
+  const scope = gitignoreScope(folder)
+  return scope ? [...scopes, scope] : scopes
 }
 
 /** A folder holding `docs.json` or `mint.json` (its entries' `names`) is a site root: its `.mintignore` applies below it. */
