@@ -456,6 +456,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       return 2
     }
   }
+  // Pages named one by one (`docs-lint guides/a.mdx`): only they are reported, as in ESLint; the
+  // site's config files are reported when a folder, a glob or the file itself is named.
+  if (!changes && !values.stdin) keepNamedFiles(files, positionals, io.cwd)
   const dryRun = values['fix-dry-run'] ?? false
   if (values.fix || dryRun || fixRules) {
     const {diffs, problems, written} = await fixFiles(files, {write: !dryRun, rules: fixRules, roots: result.roots})
@@ -526,6 +529,23 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
 }
 
 /** The HTML report, written piece by piece: a report of many findings is never one string in memory. */
+/** When every pattern names a file (no folder, no glob), drop the other files of the result (`docs.json`). */
+function keepNamedFiles(files: VFile[], patterns: readonly string[], cwd: string): void {
+  if (patterns.length === 0 || patterns.some((pattern) => /[*?{[]/.test(pattern))) return
+  const named = new Set<string>()
+  for (const pattern of patterns) {
+    const absolute = path.resolve(cwd, pattern)
+    try {
+      if (!fs.statSync(absolute).isFile()) return
+    } catch {
+      return
+    }
+    named.add(absolute)
+  }
+  const kept = files.filter((file) => named.has(path.resolve(file.cwd, file.path)))
+  files.splice(0, files.length, ...kept)
+}
+
 /** The options `--stdin` cannot go with, named as the user wrote them; undefined when there is none. */
 function stdinConflicts(values: Record<string, unknown>, positionals: string[]): string | undefined {
   if (positionals.length > 0) return 'paths (`' + positionals[0] + '`)'

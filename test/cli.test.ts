@@ -470,3 +470,15 @@ describe('.gitignore, as git reads it', () => {
     expect(await linted(['drafts/wip.mdx'])).toEqual(['drafts/wip.mdx'])
   })
 })
+
+describe('pages named one by one', () => {
+  it('report only those pages, not the site config; a folder named reports it', async () => {
+    const root = tempSite({
+      'docs.json': '{"name": "A", "theme": "mint", "colors": {"primary": "#ffff00"}, "navigation": {"pages": ["index"]}}',
+      'index.mdx': goodPage
+    })
+    const reported = async (args: string[]) => (JSON.parse((await runCli([...args, '--format', 'json'], root)).stdout) as Array<{path: string; messages: unknown[]}>).filter((file) => file.messages.length > 0).map((file) => file.path)
+    expect(await reported(['index.mdx'])).toEqual([])
+    expect(await reported(['.'])).toEqual(['docs.json'])
+  })
+})
