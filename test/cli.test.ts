@@ -482,3 +482,15 @@ describe('pages named one by one', () => {
     expect(await reported(['.'])).toEqual(['docs.json'])
   })
 })
+
+describe('the cache file and git', () => {
+  it('says once, when it makes the cache in a repository that does not ignore it, to add it to .gitignore', async () => {
+    const hint = 'docs-lint: made the cache `.docs-lint-cache`: add it to `.gitignore`, it belongs to this machine\n'
+    const repo = tempSite({'.git/HEAD': 'ref: refs/heads/main\n', 'index.mdx': goodPage})
+    expect((await runCli(['--cache'], repo)).stderr).toBe(hint)
+    expect((await runCli(['--cache'], repo)).stderr).toBe('')
+    const ignoring = tempSite({'.git/HEAD': 'ref: refs/heads/main\n', '.gitignore': '.docs-lint-cache\n', 'index.mdx': goodPage})
+    expect((await runCli(['--cache'], ignoring)).stderr).toBe('')
+    expect((await runCli(['--cache'], tempSite({'index.mdx': goodPage}))).stderr).toBe('')
+  })
+})

@@ -1,5 +1,6 @@
 // A run: the orchestration of discovery, configs, dispatch, the site checks and the report's order.
 import fs from 'node:fs'
+import {gitIgnores} from '../site/ignore.js'
 import path from 'node:path'
 import {VFile as VFileClass, type VFile} from 'vfile'
 import {compareMessage} from 'vfile-sort'
@@ -114,6 +115,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     throw error
   }
   const cache = options.cacheLocation ? new ResultCache(path.resolve(cwd, options.cacheLocation)) : undefined
+  const newCache = options.cacheLocation && !fs.existsSync(path.resolve(cwd, options.cacheLocation)) ? path.resolve(cwd, options.cacheLocation) : undefined
   // A run over whole folders with a cache may replay the discovery of the last such run.
   const replayable = cache !== undefined && !options.files && !only && !shard && !options.changes
   const inputs: DiscoveryInputs | undefined = replayable ? {pages: [], configFiles: [], stats: new Map()} : undefined
@@ -191,7 +193,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   } finally {
     if (pool !== options.pool) await pool?.close()
   }
-  return finish(files, {cwd, screened, inMemory, cache, defaultConfig, changes: options.changes, shard, configErrors: configs.errors})
+  return finish(files, {cwd, screened, inMemory, cache, newCache, defaultConfig, changes: options.changes, shard, configErrors: configs.errors})
 }
 
 /** Files that are never read, the site checks, the run's notices, the shard's part and the report's order. */
@@ -202,6 +204,8 @@ async function finish(
     screened: Screened
     inMemory: WeakSet<VFile>
     cache: ResultCache | undefined
+    /** The cache file, when this run makes it: a hint to leave it out of git. */
+    newCache: string | undefined
     defaultConfig: ResolvedConfig
     changes: ChangeSet | undefined
     shard: {index: number; count: number} | undefined
@@ -268,6 +272,7 @@ async function finish(
   if (cache) {
     cache.save()
     notices.push(...cache.notices)
+    if (run.newCache && fs.existsSync(run.newCache) && !gitIgnores(run.newCache)) notices.push('made the cache `' + relativeTo(cwd, run.newCache) + '`: add it to `.gitignore`, it belongs to this machine')
   }
   // A style docs-lint cannot run in full says so once: its missing styles and the rules it does not check.
   notices.push(...styleNotices(cwd))

@@ -113,3 +113,18 @@ export function withSiteScope(folder: string, names: readonly string[], scopes: 
   const scope = mintignoreScope(folder)
   return scope ? [...scopes, scope] : scopes
 }
+
+/**
+ * Whether git leaves `file` out: a `.gitignore` of its repository lists it. A file outside any
+ * repository is never committed, so it counts as left out.
+ */
+export function gitIgnores(file: string): boolean {
+  const folder = path.dirname(file)
+  for (let current = folder; !fs.existsSync(path.join(current, '.git')); current = path.dirname(current)) {
+    if (path.dirname(current) === current) return true
+  }
+  return gitignoresAbove(folder).some((scope) => {
+    const relative = path.relative(scope.folder, file).split(path.sep).join('/')
+    return !relative.startsWith('..') && scope.matcher.ignores(relative)
+  })
+}
