@@ -150,6 +150,7 @@ export function writeFileAtomic(filePath: string, content: string, expected?: Bu
   const stat = fs.statSync(filePath)
   if ((stat.mode & 0o222) === 0) throw new FixWriteError('Cannot write fixes: the file is read-only')
   const folder = path.dirname(filePath)
+  removeStaleTemporaries(folder, path.basename(filePath))
   const temp = path.join(folder, '.' + path.basename(filePath) + '.' + process.pid + '-' + randomBytes(4).toString('hex') + '.docs-lint-tmp')
   let fd: number | undefined
   // Held open across the rename: a write that lands in the old file after the check is seen, and undone.
@@ -183,6 +184,42 @@ export function writeFileAtomic(filePath: string, content: string, expected?: Bu
     throw new FixWriteError('Cannot write fixes: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message))
   } finally {
     if (originalFd !== undefined) fs.closeSync(originalFd)
+  }
+}
+
+/**
+ * The temporary files a write of `name` left in `folder` when its process was killed (`kill -9`
+ * between the write and the rename): removed when their process is gone. One whose process runs is
+ * another docs-lint's write in progress, and is left alone.
+ */
+function removeStaleTemporaries(folder: string, name: string): void {
+  let entries: string[]
+  try {
+    entries = fs.readdirSync(folder)
+  } catch {
+    return
+  }
+  const prefix = '.' + name + '.'
+  for (const entry of entries) {
+    if (!entry.startsWith(prefix) || !entry.endsWith('.docs-lint-tmp')) continue
+    const match = /^(\d{1,10})-[\da-f]{8}\.docs-lint-tmp$/.exec(entry.slice(prefix.length))
+    if (!match || isRunning(Number(match[1]))) continue
+    try {
+      const stale = path.join(folder, entry)
+      if (fs.lstatSync(stale).isFile()) fs.rmSync(stale)
+    } catch {
+      // Gone already, or not ours to remove: the write goes on.
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: a process of another user runs under that id.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 

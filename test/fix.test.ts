@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest'
 import {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
 import type {Root} from 'mdast'
-import {spawn} from 'node:child_process'
+import {spawn, spawnSync} from 'node:child_process'
 import {applyFixes, fixText, writeFileAtomic} from '../src/fix.js'
 import {defineRule, RuleContractError} from '../src/rule.js'
 import {lintText, resolveConfig} from '../src/index.js'
@@ -393,6 +393,22 @@ describe('--fix on read-only files and when killed', () => {
     const others = fs.readdirSync(root).filter((name) => !Object.hasOwn(pages, name))
     for (const name of others) expect(name).toMatch(/^\..*\.docs-lint-tmp$/)
   }, 120_000)
+})
+
+describe('what a killed --fix left behind', () => {
+  it('a temporary file whose process is gone is removed by the next write of its page; one whose process runs stays', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-stale-'))
+    const page = path.join(folder, 'page.mdx')
+    fs.writeFileSync(page, 'old\n')
+    const gone = spawnSync(process.execPath, ['-e', '']).pid
+    const stale = '.page.mdx.' + gone + '-0123abcd.docs-lint-tmp'
+    const running = '.page.mdx.' + process.pid + '-89abcdef.docs-lint-tmp'
+    const other = '.other.mdx.' + gone + '-0123abcd.docs-lint-tmp'
+    for (const name of [stale, running, other]) fs.writeFileSync(path.join(folder, name), 'part')
+    writeFileAtomic(page, 'new\n')
+    expect(fs.readFileSync(page, 'utf8')).toBe('new\n')
+    expect(fs.readdirSync(folder).sort()).toEqual([running, other, 'page.mdx'].sort())
+  })
 })
 
 describe('suggestions are offered only where they are safe', () => {
