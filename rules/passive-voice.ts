@@ -90,14 +90,15 @@ export default defineRule<Options>({
         reportLanguagePassives(page.proseBlocks(), language, report)
         return
       }
-      const fields = fieldDescriptions(tree)
+      // Walked only for a page that may hold a passive: most pages have none.
+      let fields: Set<Node> | undefined
       // A sentence repeated on the page (a docstring a generator copies into each class) is one
       // mistake: it is reported at its first place only.
       const reported = new Set<string>()
       for (const block of page.proseBlocks()) {
         // Cheap pre-check on the block's text: no `be` verb right before a participle, no finding.
         if (!mayBePassive(block, participles)) continue
-        for (const {verb, end, phrase, sentence} of passiveFindings(block.prose(), findPassive, fields.has(block.node))) {
+        for (const {verb, end, phrase, sentence} of passiveFindings(block.prose(), findPassive, (fields ??= fieldDescriptions(tree)).has(block.node))) {
           if (reported.has(sentence)) continue
           reported.add(sentence)
           report({

@@ -24,16 +24,21 @@ export function isHidden(name: string): boolean {
   return name.startsWith('.')
 }
 
-/** The `.mintignore` of `folder`, or undefined when it has none (or it cannot be read). */
-export function mintignoreScope(folder: string): IgnoreScope | undefined {
+/** The ignore file `name` (`.mintignore`, `.gitignore`) of `folder`, or undefined when it has none (or it cannot be read). */
+function ignoreFileScope(folder: string, name: string): IgnoreScope | undefined {
   let text: string
   try {
-    text = readInside(path.join(folder, '.mintignore'), folder, maxSiteConfigBytes)
+    text = readInside(path.join(folder, name), folder, maxSiteConfigBytes)
   } catch {
     return undefined
   }
   const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'))
   return lines.length === 0 ? undefined : {folder, matcher: ignore().add(lines)}
+}
+
+/** The `.mintignore` of `folder`, or undefined when it has none (or it cannot be read). */
+export function mintignoreScope(folder: string): IgnoreScope | undefined {
+  return ignoreFileScope(folder, '.mintignore')
 }
 
 /** The `.mintignore` scopes of `folder` and every folder above it, outermost first. */
@@ -66,16 +71,12 @@ export function isIgnored(folder: string, name: string, isDirectory: boolean, sc
   return false
 }
 
-/** The `.gitignore` of `folder`, read as git reads it (patterns relative to that folder), or undefined. */
-function gitignoreScope(folder: string): IgnoreScope | undefined {
-  let text: string
-  try {
-    text = readInside(path.join(folder, '.gitignore'), folder, maxSiteConfigBytes)
-  } catch {
-    return undefined
+/** The repository `folder` lies in: the first folder from it up that holds `.git`, or undefined. */
+function repositoryRoot(folder: string): string | undefined {
+  for (let current = path.resolve(folder); ; current = path.dirname(current)) {
+    if (fs.existsSync(path.join(current, '.git'))) return current
+    if (path.dirname(current) === current) return undefined
   }
-  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '' && !line.startsWith('#'))
-  return lines.length === 0 ? undefined : {folder, matcher: ignore().add(lines)}
 }
 
 /**
@@ -83,19 +84,12 @@ function gitignoreScope(folder: string): IgnoreScope | undefined {
  * repository's root (the first folder that holds `.git`); outside a repository, its own only.
  */
 export function gitignoresAbove(folder: string): IgnoreScope[] {
+  const root = repositoryRoot(folder)
   const scopes: IgnoreScope[] = []
-  const chain: string[] = []
   for (let current = path.resolve(folder); ; current = path.dirname(current)) {
-    chain.push(current)
-    if (fs.existsSync(path.join(current, '.git'))) break
-    if (path.dirname(current) === current) {
-      chain.length = 1
-      break
-    }
-  }
-  for (const current of chain) {
-    const scope = gitignoreScope(current)
+    const scope = ignoreFileScope(current, '.gitignore')
     if (scope) scopes.unshift(scope)
+    if (root === undefined || current === root || path.dirname(current) === current) break
   }
   return scopes
 }
@@ -103,7 +97,7 @@ export function gitignoresAbove(folder: string): IgnoreScope[] {
 /** `scopes` and the `.gitignore` of `folder` (its entries' `names`), which applies below it. */
 export function withGitignore(folder: string, names: readonly string[], scopes: readonly IgnoreScope[]): readonly IgnoreScope[] {
   if (!names.includes('.gitignore')) return scopes
-  const scope = gitignoreScope(folder)
+  const scope = ignoreFileScope(folder, '.gitignore')
   return scope ? [...scopes, scope] : scopes
 }
 
@@ -120,9 +114,7 @@ export function withSiteScope(folder: string, names: readonly string[], scopes: 
  */
 export function gitIgnores(file: string): boolean {
   const folder = path.dirname(file)
-  for (let current = folder; !fs.existsSync(path.join(current, '.git')); current = path.dirname(current)) {
-    if (path.dirname(current) === current) return true
-  }
+  if (repositoryRoot(folder) === undefined) return true
   return gitignoresAbove(folder).some((scope) => {
     const relative = path.relative(scope.folder, file).split(path.sep).join('/')
     return !relative.startsWith('..') && scope.matcher.ignores(relative)
