@@ -112,7 +112,22 @@ function checkLabelledBlocks(children: readonly RootContent[], {page, report}: R
   return used
 }
 
-const kindWords: Readonly<Record<Alternative['kind'], string>> = {platform: 'platform', tool: 'package manager', language: 'language'}
+const kindWords: Readonly<Record<Exclude<Alternative['kind'], 'option'>, string>> = {platform: 'platform', tool: 'package manager', language: 'language'}
+
+const optionHeading = /^(option|method|approach|alternative)\s+(\d|[a-d])\s*(?:[:.)\-\u2013\u2014]\s*\S.{0,80})?$/iu
+
+/**
+ * A heading that numbers one of several ways to do a thing (“Option 1: Use Docker”, “Method B”), in
+ * the order they count: the `place`-th option is numbered `place + 1` (or the letter for it).
+ */
+function numberedOptionOf(text: string, place: number): Alternative | undefined {
+  const match = optionHeading.exec(text.replace(/\s+/g, ' ').trim())
+  if (!match) return undefined
+  const mark = match[2]!.toLowerCase()
+  const position = /\d/.test(mark) ? Number(mark) - 1 : mark.charCodeAt(0) - 97
+  if (position !== place) return undefined
+  return {kind: 'option', title: text.trim(), key: match[1]! + ' ' + match[2]!}
+}
 
 /**
  * Sibling sections whose headings each name one platform, package manager or language (“## macOS”,
@@ -127,9 +142,12 @@ function checkSections(children: readonly RootContent[], labels: ReadonlySet<Nod
     let at = index
     for (; at < headings.length; at++) {
       const heading = headings[at]!
-      const alternative = labels.has(heading) ? undefined : alternativeOf(mdastToString(heading), false)
+      const text = mdastToString(heading)
+      const alternative = labels.has(heading) ? undefined : (alternativeOf(text, false) ?? numberedOptionOf(text, run.length))
       const first = run[0]
       if (!alternative || (first && (heading.depth !== first.heading.depth || alternative.kind !== first.alternative.kind))) break
+      // Numbered options count on from the first (“Option 1”, “Option 2”), under one word.
+      if (alternative.kind === 'option' && first && alternative.key.split(' ')[0]!.toLowerCase() !== first.alternative.key.split(' ')[0]!.toLowerCase()) break
       run.push({heading, alternative})
       // A heading below this one opens a subsection: the sections are chapters.
       const next = headings[at + 1]
@@ -141,8 +159,17 @@ function checkSections(children: readonly RootContent[], labels: ReadonlySet<Nod
     index = Math.max(at, index + 1)
     if (run.length < 2 || new Set(run.map((item) => item.alternative.key)).size !== run.length) continue
     const titles = run.map((item) => item.alternative.title)
+    if (run[0]!.alternative.kind === 'option') {
+      report({
+        message: 'Unexpected numbered sections for alternatives (`' + run[0]!.alternative.key + '` to `' + run.at(-1)!.alternative.key + '`), expected `<Tabs>` with a `<Tab>` for each',
+        place: firstLine(run[0]!.heading, page),
+        actual: titles.join(', '),
+        expected: '<Tabs>'
+      })
+      continue
+    }
     report({
-      message: 'Unexpected sections for ' + list(titles) + ', expected `<Tabs>` with a `<Tab>` for each ' + kindWords[run[0]!.alternative.kind],
+      message: 'Unexpected sections for ' + list(titles) + ', expected `<Tabs>` with a `<Tab>` for each ' + kindWords[run[0]!.alternative.kind as Exclude<Alternative['kind'], 'option'>],
       place: firstLine(run[0]!.heading, page),
       actual: titles.join(', '),
       expected: '<Tabs>'

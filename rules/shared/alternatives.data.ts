@@ -28,7 +28,7 @@ export const packageManagers: ReadonlyMap<string, {ecosystem: string; title: str
 /** Words of a package manager's command that are not the package: `npm install --save acme` names `acme`. */
 export const installWords: ReadonlySet<string> = new Set(['install', 'i', 'add', 'global', 'g', 'sudo', 'run', '-m', 'python', 'python3'])
 
-export type AlternativeKind = 'platform' | 'tool' | 'language'
+export type AlternativeKind = 'platform' | 'tool' | 'language' | 'option'
 
 /**
  * Names that label alternatives, lower-cased, by kind: operating systems and shells (platforms),
