@@ -1,4 +1,5 @@
 import type {Rule} from '../src/rule.js'
+import acronyms from './acronyms.js'
 import apiDrift from './api-drift.js'
 import apiExamples from './api-examples.js'
 import authFormat from './auth-format.js'
@@ -30,6 +31,7 @@ import unknownComponent from './unknown-component.js'
 
 /** Every rule, in the order their messages are produced. A test checks this matches `rules/`. */
 export const rules: ReadonlyArray<Rule<any>> = [
+  acronyms,
   apiDrift,
   apiExamples,
   authFormat,

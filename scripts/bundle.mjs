@@ -264,6 +264,7 @@ const browser = await esbuild.build({
     'node:module': unavailable,
     'node:crypto': unavailable,
     'node:url': unavailable,
+    'node:zlib': unavailable,
     'node:buffer': unavailable,
     crypto: unavailable
   },

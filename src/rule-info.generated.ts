@@ -3,6 +3,35 @@ import type {RuleInfo} from './contract.js'
 
 export const ruleInfos: RuleInfo[] = [
   {
+    "id": "acronyms",
+    "severity": "info",
+    "summary": "An acronym the reader may not know is spelled out on the page that uses it (“OpenTelemetry Protocol (OTLP)”)",
+    "fixable": false,
+    "options": {
+      "type": "object",
+      "properties": {
+        "known": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "minLength": 1
+          },
+          "uniqueItems": true
+        }
+      },
+      "additionalProperties": false
+    },
+    "url": "https://docs-lint.dev/rules/acronyms",
+    "site": false,
+    "page": true,
+    "conventions": [
+      {
+        "id": "define-terms",
+        "coverage": "partial"
+      }
+    ]
+  },
+  {
     "id": "api-drift",
     "severity": "warn",
     "summary": "Parameters, response fields and response examples written by hand on an OpenAPI page match the operation in the OpenAPI file",
