@@ -12,8 +12,8 @@ import {parseOperation} from '../src/site/navigation.js'
 import {isJsxElement, jsxAttribute, type JsxElement} from './shared/jsx.js'
 import {clearlyMeant, didYouMean} from './shared/close-match.js'
 import {firstLine} from './shared/positions.js'
-import {apiIndexOf, fileList, type ApiIndex, type Endpoint} from './shared/api-targets.js'
-import {credentialPlaces, type Json, type Operation} from './shared/openapi.js'
+import {apiIndexOf, fileList, localOperations, type ApiIndex, type Endpoint, type LocalOperation} from './shared/api-targets.js'
+import {credentialPlaces} from './shared/openapi.js'
 import {declaresStatus, fieldNamesAt, fieldPresence, hasNamelessItem, parametersOf, requestSchemas, requiredFields, responseHeaders, responseSchemas, statusesOf, type Presence} from './shared/openapi-schema.js'
 import {locationNames, standardHeaders} from './api-drift.data.js'
 
@@ -34,11 +34,7 @@ interface DriftFact extends RuleFact {
 }
 
 /** The operation a page is tied to, in each local file that has it. */
-interface Found {
-  document: Json
-  operation: Operation
-  file: string
-}
+type Found = LocalOperation
 
 const locations = components.get('ParamField')?.exactlyOne?.names ?? ['body', 'query', 'path', 'header', 'cookie', 'auth']
 const statusCode = /(?<![\w.])([1-5]\d\d)(?![\w.])/
@@ -71,7 +67,7 @@ export default defineRule({
         const tied = facts.find((fact) => fact.kind === 'operation')
         if (!tied) continue
         const endpoint: Endpoint = {kind: 'openapi', spec: tied.spec, method: tied.method!, target: tied.path!}
-        const found = operationIn(index, endpoint)
+        const found = localOperations(index, endpoint)
         if (found.length > 0) {
           checkPage(found, facts, endpoint, (message, fact) => context.report({file: page.file!, message, place: fact.place}))
         } else {
@@ -142,15 +138,6 @@ function statusesShown(example: JsxElement, page: Page): DriftFact[] {
   }
   walk(example)
   return facts
-}
-
-/** The operation in each local OpenAPI file it may come from. */
-function operationIn(index: ApiIndex, endpoint: Endpoint): Found[] {
-  return index.specsOf(endpoint).flatMap((spec) => {
-    const local = index.local(spec)
-    const operation = local?.served.find((item) => item.operation.method === endpoint.method && item.operation.route === endpoint.target)?.operation
-    return local && operation ? [{document: local.document, operation, file: local.name}] : []
-  })
 }
 
 /** Said once per remote file: the pages of its operations were not checked. */

@@ -116,6 +116,19 @@ const kindWords: Readonly<Record<Exclude<Alternative['kind'], 'option'>, string>
 
 const optionHeading = /^(option|method|approach|alternative)\s+(\d|[a-d])\s*(?:[:.)\-\u2013\u2014]\s*\S.{0,80})?$/iu
 
+/** Blocks that carry out a way of doing a thing: code, a numbered list, steps or grouped code. */
+const instructionComponents: ReadonlySet<string> = new Set(['Steps', 'CodeGroup', 'Tabs', 'RequestExample'])
+
+/** Whether the section under a heading (up to the next heading of its level or above) holds instructions. */
+function holdsInstructions(children: readonly RootContent[], heading: Heading): boolean {
+  for (let index = children.indexOf(heading) + 1; index < children.length; index++) {
+    const node = children[index]!
+    if (node.type === 'heading' && node.depth <= heading.depth) return false
+    if (node.type === 'code' || (node.type === 'list' && node.ordered) || (node.type === 'mdxJsxFlowElement' && instructionComponents.has(node.name ?? ''))) return true
+  }
+  return false
+}
+
 /**
  * A heading that numbers one of several ways to do a thing (“Option 1: Use Docker”, “Method B”), in
  * the order they count: the `place`-th option is numbered `place + 1` (or the letter for it).
@@ -160,6 +173,8 @@ function checkSections(children: readonly RootContent[], labels: ReadonlySet<Nod
     if (run.length < 2 || new Set(run.map((item) => item.alternative.key)).size !== run.length) continue
     const titles = run.map((item) => item.alternative.title)
     if (run[0]!.alternative.kind === 'option') {
+      // Options told in a paragraph each are an overview to compare, not instructions to pick one of.
+      if (!run.every(({heading}) => holdsInstructions(children, heading))) continue
       report({
         message: 'Unexpected numbered sections for alternatives (`' + run[0]!.alternative.key + '` to `' + run.at(-1)!.alternative.key + '`), expected `<Tabs>` with a `<Tab>` for each',
         place: firstLine(run[0]!.heading, page),

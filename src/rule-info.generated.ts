@@ -22,11 +22,30 @@ export const ruleInfos: RuleInfo[] = [
       "additionalProperties": false
     },
     "url": "https://docs-lint.dev/rules/acronyms",
-    "site": false,
-    "page": true,
+    "site": true,
+    "page": false,
     "conventions": [
       {
         "id": "define-terms",
+        "coverage": "partial"
+      }
+    ]
+  },
+  {
+    "id": "api-completeness",
+    "severity": "warn",
+    "summary": "A page tied to an OpenAPI operation documents what each parameter holds and the errors it answers with",
+    "fixable": false,
+    "url": "https://docs-lint.dev/rules/api-completeness",
+    "site": true,
+    "page": false,
+    "conventions": [
+      {
+        "id": "all-parameters",
+        "coverage": "partial"
+      },
+      {
+        "id": "status-codes",
         "coverage": "partial"
       }
     ]

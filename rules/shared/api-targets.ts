@@ -201,3 +201,20 @@ export function fileList(names: Iterable<string>): string {
   if (sorted.length <= 2) return sorted.join(' and ')
   return sorted[0] + ' and ' + (sorted.length - 1) + ' other files'
 }
+
+/** An operation as one local OpenAPI file declares it. */
+export interface LocalOperation {
+  document: Json
+  operation: Operation
+  /** The file's name, as the site names it. */
+  file: string
+}
+
+/** The operation an `openapi:` endpoint names, in each local OpenAPI file it may come from. */
+export function localOperations(index: ApiIndex, endpoint: Endpoint): LocalOperation[] {
+  return index.specsOf(endpoint).flatMap((spec) => {
+    const local = index.local(spec)
+    const operation = local?.served.find((item) => item.operation.method === endpoint.method && item.operation.route === endpoint.target)?.operation
+    return local && operation ? [{document: local.document, operation, file: local.name}] : []
+  })
+}

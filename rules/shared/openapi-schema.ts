@@ -11,6 +11,8 @@ export interface Parameter {
   in: string
   name: string
   required: boolean
+  /** The parameter, or its schema, says what it holds (`description`, or a schema's `title`). */
+  described: boolean
 }
 
 /**
@@ -29,13 +31,22 @@ export function parametersOf(document: Json, operation: Operation): {parameters:
         continue
       }
       const where = parameter['in'].toLowerCase()
-      byKey.set(where + ' ' + parameter['name'], {in: where, name: parameter['name'], required: parameter['required'] === true || where === 'path'})
+      byKey.set(where + ' ' + parameter['name'], {in: where, name: parameter['name'], required: parameter['required'] === true || where === 'path', described: describes(document, parameter)})
     }
   }
   for (const match of operation.route.matchAll(/\{([^{}]+)\}/g)) {
-    if (!byKey.has('path ' + match[1])) byKey.set('path ' + match[1], {in: 'path', name: match[1]!, required: true})
+    if (!byKey.has('path ' + match[1])) byKey.set('path ' + match[1], {in: 'path', name: match[1]!, required: true, described: false})
   }
   return {parameters: [...byKey.values()], complete}
+}
+
+const hasText = (value: unknown): boolean => typeof value === 'string' && value.trim() !== ''
+
+/** Whether a parameter says what it holds: its `description`, or its schema's `description` or `title`. */
+function describes(document: Json, parameter: Json): boolean {
+  if (hasText(parameter['description'])) return true
+  const schema = deref(document, parameter['schema'])
+  return schema !== undefined && (hasText(schema['description']) || hasText(schema['title']))
 }
 
 /**
