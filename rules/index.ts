@@ -1,5 +1,4 @@
 import type {Rule} from '../src/rule.js'
-import acronyms from './acronyms.js'
 import apiCompleteness from './api-completeness.js'
 import apiDrift from './api-drift.js'
 import apiExamples from './api-examples.js'
@@ -32,7 +31,6 @@ import unknownComponent from './unknown-component.js'
 
 /** Every rule, in the order their messages are produced. A test checks this matches `rules/`. */
 export const rules: ReadonlyArray<Rule<any>> = [
-  acronyms,
   apiCompleteness,
   apiDrift,
   apiExamples,

@@ -45,7 +45,7 @@ export const determiners: ReadonlyMap<string, 'singular' | 'plural' | undefined>
  * conventions ask for the future tense there.
  */
 export const outcomeWords: ReadonlySet<string> = new Set([
-  'if', 'when', 'whenever', 'once', 'after', 'before', 'until', 'till', 'unless', 'upon', 'otherwise', 'while',
+  'if', 'when', 'whenever', 'once', 'after', 'before', 'until', 'till', 'unless', 'upon', 'otherwise', 'while', 'without',
   'whether', 'then', 'now', 'next', 'soon', 'later', 'eventually', 'future', 'upcoming', 'tomorrow', 'deprecated',
   'deprecation', 'sunset', 'going', 'longer', 'anymore', 'yet', 'likely', 'probably', 'possibly', 'hopefully',
   'perhaps', 'maybe', 'release', 'released', 'version', 'roadmap', 'planned', 'plan', 'expected', 'scheduled'
@@ -54,7 +54,7 @@ export const outcomeWords: ReadonlySet<string> = new Set([
 /** Phrases that make the sentence the outcome of what the reader just did: “With this setup, …”. */
 export const outcomePhrases: readonly string[] = [
   'this way', 'doing this', 'doing so', 'with this setup', 'with this in place', "that's it", 'that’s it', 'at this point',
-  'as a result', 'from here', 'every time', 'each time'
+  'as a result', 'from here', 'every time', 'each time', 'moving forward', 'going forward', 'from now on'
 ]
 
 /** Verbs that tell of a change to come, not of how something works: “the token will expire”. */

@@ -1,6 +1,6 @@
 // present-tense: a `will` that tells what the product does now (“the API will return a list”), where
 // the conventions ask for the present tense (“the API returns a list”).
-import type {Nodes, Paragraph, Root} from 'mdast'
+import type {Heading, Nodes, Paragraph, Root} from 'mdast'
 import type {Sentence, SentenceContent, Word} from 'nlcst'
 import {toString} from 'nlcst-to-string'
 import {defineRule, type RuleContext} from '../src/rule.js'
@@ -50,7 +50,7 @@ export default defineRule({
   defaults: {},
   create() {
     return function (tree, context) {
-      if (futurePaths.test(context.file.path ?? '')) return
+      if (futurePaths.test(context.file.path ?? '') || isCodeReference(tree)) return
       let skipped: Array<[number, number]> | undefined
       let settings: Map<Paragraph, ParagraphSetting> | undefined
       const names = once(() => namesOf(context.page.proseBlocks()))
@@ -62,7 +62,7 @@ export default defineRule({
         const setting = settings.get(block.node)
         if (!setting || inRanges(skipped, block.node.position?.start.offset)) continue
         // The first sentence of a step tells the outcome of the step before: “3. A dialog will open.”
-        let afterInstruction = setting.opensStep || (setting.before !== undefined && isInstruction(setting.before))
+        let afterInstruction = setting.opensStep || setting.afterCommand || (setting.before !== undefined && isInstruction(setting.before))
         for (const paragraph of block.prose().children) {
           if (paragraph.type !== 'ParagraphNode') continue
           const quoted = quotedWords(paragraph)
@@ -76,6 +76,16 @@ export default defineRule({
     }
   }
 })
+
+/**
+ * A reference page generated from code, whose first heading names a module (“# `prefect.server.rules`”):
+ * its prose is the code's docstrings, which are changed in the code.
+ */
+function isCodeReference(tree: Root): boolean {
+  const heading = tree.children.find((node): node is Heading => node.type === 'heading')
+  const only = heading?.children.length === 1 ? heading.children[0] : undefined
+  return only?.type === 'inlineCode' && /^[\p{L}_][\w-]*(?:\.[\p{L}_][\w-]*)+$/u.test(only.value)
+}
 
 /** Text in a component that speaks in another voice (`<Update>`, `<Prompt>`) or in a block quote. */
 function otherVoiceRanges(tree: Root): Array<[number, number]> {

@@ -264,7 +264,6 @@ const browser = await esbuild.build({
     'node:module': unavailable,
     'node:crypto': unavailable,
     'node:url': unavailable,
-    'node:zlib': unavailable,
     'node:buffer': unavailable,
     crypto: unavailable
   },

@@ -3,35 +3,6 @@ import type {RuleInfo} from './contract.js'
 
 export const ruleInfos: RuleInfo[] = [
   {
-    "id": "acronyms",
-    "severity": "info",
-    "summary": "An acronym the reader may not know is spelled out on the page that uses it (“OpenTelemetry Protocol (OTLP)”)",
-    "fixable": false,
-    "options": {
-      "type": "object",
-      "properties": {
-        "known": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "minLength": 1
-          },
-          "uniqueItems": true
-        }
-      },
-      "additionalProperties": false
-    },
-    "url": "https://docs-lint.dev/rules/acronyms",
-    "site": true,
-    "page": false,
-    "conventions": [
-      {
-        "id": "define-terms",
-        "coverage": "partial"
-      }
-    ]
-  },
-  {
     "id": "api-completeness",
     "severity": "warn",
     "summary": "A page tied to an OpenAPI operation documents what each parameter holds and the errors it answers with",

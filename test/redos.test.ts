@@ -66,12 +66,6 @@ const bounded: Record<string, {size?: number; reach?: (attack: string) => string
 
 /** `new RegExp(…)` whose pattern is not a constant: each is reviewed here, with why it is bounded. */
 const dynamicSites: Record<string, string> = {
-  "rules/acronyms.ts: new RegExp('(?<![\\\\p{L}\\\\d])' + escape(acronym) + 's?(?![\\\\p{L}\\\\d])', flags)":
-    'an escaped acronym of three to six capitals between lookarounds of one character: a literal, matched in linear time',
-  "rules/acronyms.ts: new RegExp('\\\\.' + escape(acronym.toLowerCase()) + '(?![\\\\p{L}\\\\d])', 'u')":
-    'a full stop and an escaped acronym, then a lookahead of one character: a literal',
-  "rules/acronyms.ts: new RegExp(escape(acronym) + '\\\\s+(?:files?|formats?|images?|videos?|audio|documents?|extensions?)\\\\b', 'u')":
-    'an escaped acronym, one run of spaces, then one of a few words: no nested or overlapping repetition',
   "rules/passive-voice.ts: new RegExp('(?<!\\\\p{L})' + language.be + '(?!\\\\p{L})', 'iu')":
     "the `be` alternation of a constant language table (`rules/passive-voice.data.ts`), between letter boundaries",
   "rules/shared/auth-values.ts: new RegExp('^\\\\' + before + '\\\\]?[ \\\\t]*(?::|=>|,|=)[ \\\\t]*(?:[fFrRbBuU$@]{1,2})?([' + quotes + '])')":

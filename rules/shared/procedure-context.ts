@@ -15,6 +15,8 @@ export interface ParagraphSetting {
    * the reader did, in the step before or with the code (“Your plugin will connect to the server.”).
    */
   opensStep: boolean
+  /** Right after code that the paragraph before it tells the reader to run (“Then, in your terminal, run:”). */
+  afterCommand: boolean
 }
 
 /** For each paragraph of the page: whether it is a step, and the sentence before it. */
@@ -36,10 +38,27 @@ export function paragraphSettings(tree: Root): Map<Paragraph, ParagraphSetting> 
     if (at > 0 && siblings[at]!.type === 'blockquote' && introduces(siblings[at - 1]!)) at--
     const previous = siblings[at]
     const opensStep = inStep && (previous === undefined || previous.type === 'code')
-    settings.set(paragraph, {inStep, before: previous ? lastSentence(previous) : undefined, opensStep})
+    // After a command the paragraph before told the reader to run (“Then, in your terminal, run:”),
+    // what follows is the command's outcome.
+    const afterCommand = previous !== undefined && isCode(previous) && at > 0 && runsCode(siblings[at - 1]!)
+    settings.set(paragraph, {inStep, before: previous ? lastSentence(previous) : undefined, opensStep, afterCommand})
   })
   return settings
 }
+
+/** A code block, or code blocks grouped in a `<CodeGroup>`. */
+function isCode(node: Nodes): boolean {
+  return node.type === 'code' || (node.type === 'mdxJsxFlowElement' && node.name === 'CodeGroup')
+}
+
+/** Whether a block tells the reader to run the code after it, not only describes it. */
+function runsCode(node: Nodes): boolean {
+  const sentence = lastSentence(node)
+  return sentence !== undefined && (isInstruction(sentence) || runWords.test(sentence.replace(/\s+/g, ' ').trim().replace(/:$/, '')))
+}
+
+// “…, run:”, “run the following command”, “execute this code”: a lead-in to a command to run.
+const runWords = /\b(?:run|execute|enter|type|paste)(?: (?:the following|this|these))?(?: (?:commands?|code|snippet|script))?$/i
 
 /** A paragraph that ends with a colon, introducing the block after it. */
 function introduces(node: Nodes): boolean {

@@ -9,7 +9,6 @@ export const statSync = unavailable('fs.statSync')
 export const randomBytes = unavailable('crypto.randomBytes')
 export const createHash = unavailable('crypto.createHash')
 export const isAscii = (bytes) => bytes.every((byte) => byte < 0x80)
-export const gunzipSync = unavailable('zlib.gunzipSync')
 export const pbkdf2Sync = unavailable('crypto.pbkdf2Sync')
 export const fileURLToPath = (url) => new URL(url).pathname
 export const pathToFileURL = (file) => new URL('file://' + file)

@@ -63,21 +63,6 @@ export const cspellTerms = once((): Speller => {
   return {correct: (word) => anyCase.has(word.toLowerCase()) || exact.has(word)}
 })
 
-/** Acronyms cspell's word lists hold in capitals (`CUDA`, `USDC`, `CNAME`): names and terms of the field. */
-export const cspellAcronyms = once((): ReadonlySet<string> => {
-  const acronyms = new Set<string>()
-  for (const [name, files] of cspellWordLists) {
-    const folder = path.join(packageFolder(name), 'dict')
-    for (const list of files) {
-      for (const line of readText(path.join(folder, list)).split(/\r?\n/)) {
-        const term = line.trim().replace(/s$/, '')
-        if (/^[A-Z][A-Z\d]{1,7}$/.test(term)) acronyms.add(term)
-      }
-    }
-  }
-  return acronyms
-})
-
 /** What docs-lint uses of cspell-trie-lib, which reads cspell's dictionaries (tries of words, gzipped). */
 interface TrieLibrary {
   decodeTrie(text: string): {hasWord(word: string, caseSensitive: boolean): boolean}
