@@ -160,7 +160,8 @@ function futureOf(word: string): Future | undefined {
  */
 function subjectOf(tokens: Token[], index: number, glued: string | undefined, names: () => ReadonlySet<string>): {number: NumberOf; head: string} | undefined {
   const number = subjectNumber(tokens, index, glued, names)
-  const head = glued ?? toString(tokens[index - 1]!)
+  const before = tokens[index - 1]
+  const head = glued ?? (before ? toString(before) : '')
   return number ? {number, head: head.toLowerCase()} : undefined
 }
 
