@@ -23,6 +23,7 @@ import noSecrets from './no-secrets.js'
 import orphanPages from './orphan-pages.js'
 import passiveVoice from './passive-voice.js'
 import presentTense from './present-tense.js'
+import referenceDescriptions from './reference-descriptions.js'
 import secondPerson from './second-person.js'
 import sentenceLength from './sentence-length.js'
 import stepsForProcedures from './steps-for-procedures.js'
@@ -55,6 +56,7 @@ export const rules: ReadonlyArray<Rule<any>> = [
   orphanPages,
   passiveVoice,
   presentTense,
+  referenceDescriptions,
   secondPerson,
   sentenceLength,
   stepsForProcedures,

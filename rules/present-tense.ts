@@ -1,6 +1,6 @@
 // present-tense: a `will` that tells what the product does now (“the API will return a list”), where
 // the conventions ask for the present tense (“the API returns a list”).
-import type {Heading, Nodes, Paragraph, Root} from 'mdast'
+import type {Nodes, Paragraph, Root} from 'mdast'
 import type {Sentence, SentenceContent, Word} from 'nlcst'
 import {toString} from 'nlcst-to-string'
 import {defineRule, type RuleContext} from '../src/rule.js'
@@ -9,6 +9,7 @@ import {load, once} from '../src/lazy.js'
 import {visit} from '../src/walk.js'
 import {quotedWords} from './shared/prose.js'
 import {inRanges} from './shared/positions.js'
+import {isCodeReference} from './shared/code-reference.js'
 import {isInstruction, paragraphSettings, type ParagraphSetting} from './shared/procedure-context.js'
 import {
   adverbs,
@@ -76,16 +77,6 @@ export default defineRule({
     }
   }
 })
-
-/**
- * A reference page generated from code, whose first heading names a module (“# `prefect.server.rules`”):
- * its prose is the code's docstrings, which are changed in the code.
- */
-function isCodeReference(tree: Root): boolean {
-  const heading = tree.children.find((node): node is Heading => node.type === 'heading')
-  const only = heading?.children.length === 1 ? heading.children[0] : undefined
-  return only?.type === 'inlineCode' && /^[\p{L}_][\w-]*(?:\.[\p{L}_][\w-]*)+$/u.test(only.value)
-}
 
 /** Text in a component that speaks in another voice (`<Update>`, `<Prompt>`) or in a block quote. */
 function otherVoiceRanges(tree: Root): Array<[number, number]> {

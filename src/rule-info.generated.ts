@@ -467,6 +467,21 @@ export const ruleInfos: RuleInfo[] = [
     ]
   },
   {
+    "id": "reference-descriptions",
+    "severity": "warn",
+    "summary": "On a reference page generated from code, each function, class and method has a description, not only its signature",
+    "fixable": false,
+    "url": "https://docs-lint.dev/rules/reference-descriptions",
+    "site": false,
+    "page": true,
+    "conventions": [
+      {
+        "id": "all-parameters",
+        "coverage": "partial"
+      }
+    ]
+  },
+  {
     "id": "second-person",
     "severity": "info",
     "summary": "Instructions address the reader as `you`: no first person (`we`, `our`, `I`) and no “the user”",

@@ -1,0 +1,54 @@
+// reference-descriptions: on a reference page generated from code, every function, class and method
+// says what it does. A section that shows only a signature (or, for a class, only the list of its
+// methods) leaves the reader to guess from the names; the fix is a docstring in the code.
+import type {Heading, Nodes, RootContent} from 'mdast'
+import {toString as mdastToString} from 'mdast-util-to-string'
+import {defineRule} from '../src/rule.js'
+import {isCodeReference, memberOf, ownBlocks} from './shared/code-reference.js'
+
+export default defineRule({
+  id: 'reference-descriptions',
+  severity: 'warn',
+  summary: 'On a reference page generated from code, each function, class and method has a description, not only its signature',
+  fixable: false,
+  conventions: [{id: 'all-parameters', coverage: 'partial'}],
+  defaults: {},
+  create() {
+    return function (tree, {report}) {
+      if (!isCodeReference(tree)) return
+      const children = tree.children
+      // A method every class inherits (`model_validate_list`) is one docstring to write: said once a page.
+      const said = new Set<string>()
+      for (const node of children) {
+        if (node.type !== 'heading' || node.depth < 2) continue
+        const name = memberOf(node)
+        if (!name || said.has(name) || describes(ownBlocks(children, node))) continue
+        said.add(name)
+        report({
+          message: 'Missing description of `' + name + '`, expected what it does beside its signature (a docstring in the code)',
+          node: nameOf(node),
+          actual: name
+        })
+      }
+    }
+  }
+})
+
+/** The heading's name, where the finding sits. */
+function nameOf(heading: Heading): Nodes {
+  return heading.children[0]!
+}
+
+/**
+ * Whether a section says something of its member: a paragraph of prose, a list or a table. A label
+ * such as “**Methods:**” or “**Returns:**” alone says nothing, nor do code blocks (the signature).
+ */
+function describes(blocks: readonly RootContent[]): boolean {
+  return blocks.some((block) => {
+    if (block.type === 'list' || block.type === 'table' || block.type === 'blockquote') return true
+    if (block.type === 'mdxJsxFlowElement') return mdastToString(block).trim() !== ''
+    if (block.type !== 'paragraph') return false
+    const label = block.children.length === 1 && block.children[0]!.type === 'strong'
+    return !label && mdastToString(block).trim() !== ''
+  })
+}
