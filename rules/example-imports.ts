@@ -4,7 +4,9 @@
 // is never reported. Which names a block uses and binds is rules/shared/code-names.ts.
 import type {Code} from 'mdast'
 import {visit} from '../src/walk.js'
-import {defineRule} from '../src/rule.js'
+import type {Root} from 'mdast'
+import {defineRule, ruleFactsOf, type RuleFact} from '../src/rule.js'
+import type {Page} from '../src/page.js'
 import {codePoint} from './shared/positions.js'
 import {firstMark, isNotCode, withoutAnnotations} from './shared/code-fragments.js'
 import {declaresModelsOnly, pythonBlockNames, scriptBlockNames, type BlockNames, type NameUse} from './shared/code-names.js'
@@ -25,24 +27,83 @@ interface ReadBlock {
   whole: boolean
 }
 
+const id = 'example-imports'
+
+/**
+ * What a page tells the site of its examples: each name an import of its binds, with the import
+ * (`from pipecat.workers.runner import WorkerRunner`), and each name a whole example that shows its
+ * imports uses without binding it, which another page's import may name.
+ */
+interface ImportFact extends RuleFact {
+  kind: 'import' | 'use'
+  family: ImportFamily
+  name: string
+  /** `import`: the import, as one line. */
+  line?: string
+  /** `use`: the block, by its order on the page, and the other names it uses unbound. */
+  block?: number
+  unbound?: string[]
+}
+
 export default defineRule({
-  id: 'example-imports',
+  id,
   severity: 'warn',
   summary: 'Python, JavaScript and TypeScript examples import the well-known modules and symbols they use',
   fixable: false,
   conventions: [{id: 'runnable-examples', coverage: 'partial'}],
   defaults: {},
+  pageFacts() {
+    return (tree, page) => (page.isSnippet ? undefined : importFacts(tree, page))
+  },
+  site() {
+    return function (site, context) {
+      // The import of each name, as the site's pages write it (the most common, when they differ).
+      // Counted in pages: an import two pages or more write is the package's, not one example's own module.
+      const lines = new Map<string, Map<string, number>>()
+      for (const page of site.linted) {
+        const seen = new Set<string>()
+        for (const fact of ruleFactsOf<ImportFact>(page, id)) {
+          const key = fact.family + ' ' + fact.name
+          if (fact.kind !== 'import' || seen.has(key + ' ' + fact.line)) continue
+          seen.add(key + ' ' + fact.line)
+          const counts = lines.get(key) ?? new Map<string, number>()
+          counts.set(fact.line!, (counts.get(fact.line!) ?? 0) + 1)
+          lines.set(key, counts)
+        }
+      }
+      // A name the site imports from several modules is told only when one import is two thirds of them.
+      const importOf = (family: ImportFamily, name: string): string | undefined => {
+        const counts = lines.get(family + ' ' + name)
+        if (!counts) return undefined
+        const [line, count] = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]!
+        const total = [...counts.values()].reduce((sum, value) => sum + value, 0)
+        return count >= 2 && count * 3 >= total * 2 ? line : undefined
+      }
+      for (const page of site.linted) {
+        const reported = new Set<string>()
+        for (const fact of ruleFactsOf<ImportFact>(page, id)) {
+          if (fact.kind !== 'use' || fact.disabled || reported.has(fact.name)) continue
+          const line = importOf(fact.family, fact.name)
+          // A block that also uses a name no page imports is an excerpt of a larger program.
+          if (!line || fact.unbound!.some((other) => !importOf(fact.family, other))) continue
+          reported.add(fact.name)
+          context.report({
+            file: page.file!,
+            message: 'Unexpected `' + fact.name + '` without an import, expected `' + line + '` in the example, as the site imports it',
+            place: fact.place,
+            actual: fact.name,
+            expected: line
+          })
+        }
+      }
+    }
+  },
   create() {
     return function (tree, {page, report}) {
       // A snippet is read in the pages that import it, after their own blocks: its imports may be there.
       if (page.isSnippet) return
-      const blocks: ReadBlock[] = []
-      visit(tree, 'code', (node) => {
-        const block = readBlock(node)
-        if (block) blocks.push(block)
-      })
-      const bound = {python: new Set<string>(), script: new Set<string>()}
-      for (const block of blocks) for (const name of block.names.bound) bound[block.family].add(name)
+      const blocks = readBlocks(tree)
+      const bound = boundNames(blocks)
       const reported = new Set<string>()
       for (const block of blocks) {
         if (!block.whole || foreignNames(block, bound[block.family]) >= maxForeignNames) continue
@@ -60,6 +121,93 @@ export default defineRule({
     }
   }
 })
+
+function readBlocks(tree: Root): ReadBlock[] {
+  const blocks: ReadBlock[] = []
+  visit(tree, 'code', (node) => {
+    const block = readBlock(node)
+    if (block) blocks.push(block)
+  })
+  return blocks
+}
+
+function boundNames(blocks: readonly ReadBlock[]): Record<ImportFamily, Set<string>> {
+  const bound = {python: new Set<string>(), script: new Set<string>()}
+  for (const block of blocks) for (const name of block.names.bound) bound[block.family].add(name)
+  return bound
+}
+
+/**
+ * The imports of a page's blocks, and the names its whole examples that show imports call or use as
+ * a module or type without binding them, which are neither built-ins nor names of the table.
+ */
+function importFacts(tree: Root, page: Page): ImportFact[] | undefined {
+  const blocks = readBlocks(tree)
+  if (blocks.length === 0) return undefined
+  const bound = boundNames(blocks)
+  const facts: ImportFact[] = []
+  blocks.forEach((block, index) => {
+    for (const [name, line] of importsOf(block)) facts.push({kind: 'import', family: block.family, name, line, place: undefined})
+    if (!block.whole || !importsSomething(block)) return
+    const table = block.family === 'python' ? pythonNames : scriptNames
+    const unbound = block.names.uses.filter(({name, kind}) => kind !== 'read' && !bound[block.family].has(name) && !Object.hasOwn(table, name) && !builtins[block.family].has(name))
+    const names = [...new Set(unbound.map((use) => use.name))]
+    for (const use of unbound) {
+      if (use !== unbound.find((other) => other.name === use.name)) continue
+      const start = codePoint(block.node, page, use.offset)
+      const end = codePoint(block.node, page, use.offset + use.name.length)
+      if (start && end) facts.push({kind: 'use', family: block.family, name: use.name, block: index, unbound: names.filter((other) => other !== use.name), place: {start, end}})
+    }
+  })
+  return facts.length > 0 ? facts : undefined
+}
+
+const pythonFrom = /^from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w, \t]*\w)[ \t,]*\)?$/
+const scriptSource = /^(['"])([^'"]+)\1;?$/
+
+/**
+ * A module of the reader's own project, not a package: relative (`./db`, `.models`), through a path
+ * alias (`@/lib/db`, `~/db`, `#lib`), or named as a placeholder (`my_project.main`, `your-app`).
+ */
+function ownModule(source: string): boolean {
+  return /^(?:[.~#/]|@\/)/.test(source) || /^(?:[Mm]y|[Yy]our)(?:[_-]|[A-Z]|$)/.test(source)
+}
+
+/**
+ * The names a block's one-line imports bind, each with its import written for that name alone:
+ * `from pipecat.bus import AsyncQueueBus`, `import {z} from 'zod'`. An alias (`as`) binds no name the
+ * site can vouch for.
+ */
+function importsOf(block: ReadBlock): Array<[string, string]> {
+  const found: Array<[string, string]> = []
+  for (const raw of block.node.value.split('\n')) {
+    const line = raw.trim()
+    if (line.length > 300) continue
+    if (block.family === 'python') {
+      const match = pythonFrom.exec(line)
+      if (!match || ownModule(match[1]!)) continue
+      for (const part of match[2]!.split(',')) {
+        const name = part.trim()
+        if (/^\w+$/.test(name)) found.push([name, 'from ' + match[1] + ' import ' + name])
+      }
+    } else {
+      const from = line.lastIndexOf(' from ')
+      const source = from > 0 && line.startsWith('import ') ? scriptSource.exec(line.slice(from + 6).trim()) : null
+      if (!source || ownModule(source[2]!)) continue
+      const clause = line.slice(7, from).replace(/^type\s+/, '')
+      const brace = clause.indexOf('{')
+      const quoted = source[1]! + source[2]! + source[1]!
+      const defaultName = (brace === -1 ? clause : clause.slice(0, brace)).replace(/,\s*$/, '').trim()
+      if (/^[\w$]+$/.test(defaultName)) found.push([defaultName, 'import ' + defaultName + ' from ' + quoted])
+      if (brace === -1 || !clause.endsWith('}')) continue
+      for (const part of clause.slice(brace + 1, -1).split(',')) {
+        const name = part.trim().replace(/^type\s+/, '')
+        if (/^[\w$]+$/.test(name)) found.push([name, 'import {' + name + '} from ' + quoted])
+      }
+    }
+  }
+  return found
+}
 
 /**
  * How many names a block uses that the page never binds, besides the table's and the built-ins. A
