@@ -139,7 +139,8 @@ function boundNames(blocks: readonly ReadBlock[]): Record<ImportFamily, Set<stri
 
 /**
  * The imports of a page's blocks, and the names its whole examples that show imports call or use as
- * a module or type without binding them, which are neither built-ins nor names of the table.
+ * a module or type without binding them, which are neither built-ins nor names of the table, each
+ * with every other name the block uses unbound (read values too).
  */
 function importFacts(tree: Root, page: Page): ImportFact[] | undefined {
   const blocks = readBlocks(tree)
@@ -150,9 +151,12 @@ function importFacts(tree: Root, page: Page): ImportFact[] | undefined {
     for (const [name, line] of importsOf(block)) facts.push({kind: 'import', family: block.family, name, line, place: undefined})
     if (!block.whole || !importsSomething(block)) return
     const table = block.family === 'python' ? pythonNames : scriptNames
-    const unbound = block.names.uses.filter(({name, kind}) => kind !== 'read' && !bound[block.family].has(name) && !Object.hasOwn(table, name) && !builtins[block.family].has(name))
+    const unbound = block.names.uses.filter(({name}) => !bound[block.family].has(name) && !Object.hasOwn(table, name) && !builtins[block.family].has(name))
+    // Every unbound name counts for whether the block is whole, a value it only reads too
+    // (`Pipeline(source, destination)`); only a name it calls or uses as a module or a type is told.
     const names = [...new Set(unbound.map((use) => use.name))]
     for (const use of unbound) {
+      if (use.kind === 'read') continue
       if (use !== unbound.find((other) => other.name === use.name)) continue
       const start = codePoint(block.node, page, use.offset)
       const end = codePoint(block.node, page, use.offset + use.name.length)

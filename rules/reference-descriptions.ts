@@ -1,5 +1,5 @@
-// reference-descriptions: on a reference page generated from code, every function, class and method
-// says what it does. A section that shows only a signature (or, for a class, only the list of its
+// reference-descriptions: on a reference page generated from code, every function and class says
+// what it does. Methods are left to their class: many override a hook the class's text explains. A section that shows only a signature (or, for a class, only the list of its
 // methods) leaves the reader to guess from the names; the fix is a docstring in the code.
 import type {Heading, Nodes, RootContent} from 'mdast'
 import {toString as mdastToString} from 'mdast-util-to-string'
@@ -9,7 +9,7 @@ import {isCodeReference, memberOf, ownBlocks} from './shared/code-reference.js'
 export default defineRule({
   id: 'reference-descriptions',
   severity: 'warn',
-  summary: 'On a reference page generated from code, each function, class and method has a description, not only its signature',
+  summary: 'On a reference page generated from code, each function and class has a description, not only its signature',
   fixable: false,
   conventions: [{id: 'all-parameters', coverage: 'partial'}],
   defaults: {},
@@ -17,12 +17,18 @@ export default defineRule({
     return function (tree, {report}) {
       if (!isCodeReference(tree)) return
       const children = tree.children
-      // A method every class inherits (`model_validate_list`) is one docstring to write: said once a page.
+      // A name that recurs on a page is one docstring to write: said once a page.
       const said = new Set<string>()
+      // The member heading each level is under: a member under another one is a method of a class.
+      const open: Array<string | undefined> = []
       for (const node of children) {
-        if (node.type !== 'heading' || node.depth < 2) continue
+        if (node.type !== 'heading') continue
         const name = memberOf(node)
-        if (!name || said.has(name) || describes(ownBlocks(children, node))) continue
+        open.length = node.depth
+        // The first heading names the module, not a member.
+        open[node.depth] = node.depth >= 2 ? name : undefined
+        if (node.depth < 2 || !name || open.slice(0, node.depth).some(Boolean)) continue
+        if (said.has(name) || describes(ownBlocks(children, node))) continue
         said.add(name)
         report({
           message: 'Missing description of `' + name + '`, expected what it does beside its signature (a docstring in the code)',
