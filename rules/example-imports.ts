@@ -38,7 +38,7 @@ interface ImportFact extends RuleFact {
   kind: 'import' | 'use'
   family: ImportFamily
   name: string
-  /** `import`: the import, as one line. */
+  /** `import`: the import, as one line; `use` of a name of the table: the import it needs. */
   line?: string
   /** `use`: the block, by its order on the page, and the other names it uses unbound. */
   block?: number
@@ -83,13 +83,13 @@ export default defineRule({
         const reported = new Set<string>()
         for (const fact of ruleFactsOf<ImportFact>(page, id)) {
           if (fact.kind !== 'use' || fact.disabled || reported.has(fact.name)) continue
-          const line = importOf(fact.family, fact.name)
+          const line = fact.line ?? importOf(fact.family, fact.name)
           // A block that also uses a name no page imports is an excerpt of a larger program.
           if (!line || fact.unbound!.some((other) => !importOf(fact.family, other))) continue
           reported.add(fact.name)
           context.report({
             file: page.file!,
-            message: 'Unexpected `' + fact.name + '` without an import, expected `' + line + '` in the example, as the site imports it',
+            message: 'Unexpected `' + fact.name + '` without an import, expected `' + line + '` in the example' + (fact.line ? '' : ', as the site imports it'),
             place: fact.place,
             actual: fact.name,
             expected: line
@@ -103,24 +103,37 @@ export default defineRule({
       // A snippet is read in the pages that import it, after their own blocks: its imports may be there.
       if (page.isSnippet) return
       const blocks = readBlocks(tree)
-      const bound = boundNames(blocks)
-      const reported = new Set<string>()
-      for (const block of blocks) {
-        if (!block.whole || foreignNames(block, bound[block.family]) >= maxForeignNames) continue
-        for (const use of block.names.uses) {
-          const known = knownUse(block, use)
-          if (!known || bound[block.family].has(use.name) || reported.has(use.name)) continue
-          reported.add(use.name)
-          const start = codePoint(block.node, page, use.offset)
-          const end = codePoint(block.node, page, use.offset + use.name.length)
-          const expected = (use.attribute !== undefined && known.byAttribute?.[use.attribute]) || known.importLine
-          const message = 'Unexpected `' + use.name + '` without an import, expected `' + expected + '` in the example'
-          if (start && end) report({message, place: {start, end}, actual: use.name, expected})
-        }
+      for (const {block, use, expected} of tableUses(blocks, boundNames(blocks))) {
+        const start = codePoint(block.node, page, use.offset)
+        const end = codePoint(block.node, page, use.offset + use.name.length)
+        const message = 'Unexpected `' + use.name + '` without an import, expected `' + expected + '` in the example'
+        if (start && end) report({message, place: {start, end}, actual: use.name, expected})
       }
     }
   }
 })
+
+/** The first use on the page of each name of the table that a whole example uses without an import. */
+function tableUses(blocks: readonly ReadBlock[], bound: Record<ImportFamily, Set<string>>): Array<{block: ReadBlock; use: NameUse; expected: string}> {
+  const found: Array<{block: ReadBlock; use: NameUse; expected: string}> = []
+  const reported = new Set<string>()
+  for (const block of blocks) {
+    if (!block.whole || foreignNames(block, bound[block.family]) >= maxForeignNames) continue
+    for (const use of block.names.uses) {
+      const expected = tableImport(block, use)
+      if (!expected || bound[block.family].has(use.name) || reported.has(use.name)) continue
+      reported.add(use.name)
+      found.push({block, use, expected})
+    }
+  }
+  return found
+}
+
+/** The import a use of a name of the table needs (`from datetime import datetime` for `datetime.now()`). */
+function tableImport(block: ReadBlock, use: NameUse): string | undefined {
+  const known = knownUse(block, use)
+  return known ? (use.attribute !== undefined && known.byAttribute?.[use.attribute]) || known.importLine : undefined
+}
 
 function readBlocks(tree: Root): ReadBlock[] {
   const blocks: ReadBlock[] = []
@@ -146,6 +159,8 @@ function importFacts(tree: Root, page: Page): ImportFact[] | undefined {
   const blocks = readBlocks(tree)
   if (blocks.length === 0) return undefined
   const bound = boundNames(blocks)
+  // Names of the table the page part tells already.
+  const told = new Set(tableUses(blocks, bound).map(({use}) => use.name))
   const facts: ImportFact[] = []
   blocks.forEach((block, index) => {
     for (const [name, line] of importsOf(block)) facts.push({kind: 'import', family: block.family, name, line, place: undefined})
@@ -155,6 +170,17 @@ function importFacts(tree: Root, page: Page): ImportFact[] | undefined {
     // Every unbound name counts for whether the block is whole, a value it only reads too
     // (`Pipeline(source, destination)`); only a name it calls or uses as a module or a type is told.
     const names = [...new Set(unbound.map((use) => use.name))]
+    // A name of the table in a block whose only unbound calls are names the site may import: the page
+    // part left the block as an excerpt, the site decides.
+    if (unbound.some((use) => use.kind !== 'read')) {
+      for (const use of block.names.uses) {
+        const line = tableImport(block, use)
+        if (!line || bound[block.family].has(use.name) || told.has(use.name)) continue
+        const start = codePoint(block.node, page, use.offset)
+        const end = codePoint(block.node, page, use.offset + use.name.length)
+        if (start && end) facts.push({kind: 'use', family: block.family, name: use.name, line, block: index, unbound: names, place: {start, end}})
+      }
+    }
     for (const use of unbound) {
       if (use.kind === 'read') continue
       if (use !== unbound.find((other) => other.name === use.name)) continue
