@@ -14,7 +14,8 @@ const recommended: UserConfig = {
     'component-nesting': 'error',
     'config-assets': 'error',
     'docs-config': 'error',
-    'example-imports': 'warn',
+    // The imports learned from the site's pages are 70% precise on unseen sites: strict only.
+    'example-imports': ['warn', {siteImports: false}],
     'frame-images': 'warn',
     'front-matter': 'error',
     'heading-levels': 'error',

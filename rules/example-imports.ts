@@ -45,18 +45,29 @@ interface ImportFact extends RuleFact {
   unbound?: string[]
 }
 
-export default defineRule({
+interface Options {
+  /** Learn the imports the site's own pages write, and report names they import (site check). */
+  siteImports: boolean
+}
+
+export default defineRule<Options>({
   id,
   severity: 'warn',
   summary: 'Python, JavaScript and TypeScript examples import the well-known modules and symbols they use',
   fixable: false,
   conventions: [{id: 'runnable-examples', coverage: 'partial'}],
-  defaults: {},
-  pageFacts() {
-    return (tree, page) => (page.isSnippet ? undefined : importFacts(tree, page))
+  options: {
+    type: 'object',
+    properties: {siteImports: {type: 'boolean'}},
+    additionalProperties: false
   },
-  site() {
+  defaults: {siteImports: true},
+  pageFacts(options) {
+    return (tree, page) => (!options.siteImports || page.isSnippet ? undefined : importFacts(tree, page))
+  },
+  site(options) {
     return function (site, context) {
+      if (!options.siteImports) return
       // The import of each name, as the site's pages write it (the most common, when they differ).
       // Counted in pages: an import two pages or more write is the package's, not one example's own module.
       const lines = new Map<string, Map<string, number>>()

@@ -247,8 +247,17 @@ export const ruleInfos: RuleInfo[] = [
     "severity": "warn",
     "summary": "Python, JavaScript and TypeScript examples import the well-known modules and symbols they use",
     "fixable": false,
+    "options": {
+      "type": "object",
+      "properties": {
+        "siteImports": {
+          "type": "boolean"
+        }
+      },
+      "additionalProperties": false
+    },
     "url": "https://docs-lint.dev/rules/example-imports",
-    "site": false,
+    "site": true,
     "page": true,
     "conventions": [
       {
@@ -469,7 +478,7 @@ export const ruleInfos: RuleInfo[] = [
   {
     "id": "reference-descriptions",
     "severity": "warn",
-    "summary": "On a reference page generated from code, each function, class and method has a description, not only its signature",
+    "summary": "On a reference page generated from code, each function and class has a description, not only its signature",
     "fixable": false,
     "url": "https://docs-lint.dev/rules/reference-descriptions",
     "site": false,
