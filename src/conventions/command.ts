@@ -17,6 +17,7 @@ import {readRuleFile} from './read.js'
 import {ruleLines} from './split.js'
 import {writeOrCheck} from './targets.js'
 import type {ConventionsIo} from './types.js'
+import {isFolder} from '../file-kind.js'
 
 export const conventionsHelp = `Usage: docs-lint conventions [options] [folder]
 
@@ -168,10 +169,3 @@ async function table(folder: string, files: readonly RuleFile[], settings: (home
   return 0
 }
 
-function isFolder(folder: string): boolean {
-  try {
-    return fs.statSync(folder).isDirectory()
-  } catch {
-    return false
-  }
-}

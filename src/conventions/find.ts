@@ -4,6 +4,7 @@
 // are skipped; symbolic links to folders are not followed.
 import fs from 'node:fs'
 import path from 'node:path'
+import {isFile} from '../file-kind.js'
 
 export interface RuleFile {
   absolute: string
@@ -72,13 +73,6 @@ function ruleFile(root: string, absolute: string, home: string): RuleFile {
   return {absolute, relative: path.relative(root, absolute).split(path.sep).join('/'), home}
 }
 
-function isFile(file: string): boolean {
-  try {
-    return fs.lstatSync(file).isFile()
-  } catch {
-    return false
-  }
-}
 
 /** Whether `file` names a rule file `--write` may write: Markdown, Cursor's `.mdc`, or a legacy rules file. */
 export function isRuleFileName(file: string): boolean {

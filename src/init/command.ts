@@ -7,6 +7,7 @@ import {parseArgs} from 'node:util'
 import {findRuleFiles} from '../conventions/find.js'
 import {escapeControl} from '../reporters/control.js'
 import {configFileNames} from '../snapshot.js'
+import {isFile, isFolder} from '../file-kind.js'
 
 export const initHelp = `Usage: docs-lint init [folder]
 
@@ -113,18 +114,4 @@ function ignoresCache(folder: string): boolean {
   return fs.readFileSync(ignore, 'utf8').split('\n').some((line) => /^\/?\.docs-lint-cache\/?\s*$/.test(line.trim()))
 }
 
-function isFolder(candidate: string): boolean {
-  try {
-    return fs.statSync(candidate).isDirectory()
-  } catch {
-    return false
-  }
-}
 
-function isFile(candidate: string): boolean {
-  try {
-    return fs.lstatSync(candidate).isFile()
-  } catch {
-    return false
-  }
-}

@@ -8,6 +8,7 @@ import {readBoundedText} from '../bounded-read.js'
 import {yaml} from '../lazy.js'
 import {levels, readValeConfig, type ValeConfig} from './config.js'
 import type {StyleAction, StyleRuleSource, ValeLevel} from './types.js'
+import {isFolder} from '../file-kind.js'
 
 /** A problem of the style set: shown once per run, with the file and line it is in. */
 export interface StyleProblem {
@@ -83,13 +84,6 @@ export function loadStyles(iniFile: string): LoadedStyles {
   return {config, rules, accept, reject, problems, digest: hash.digest('hex').slice(0, 32)}
 }
 
-function isFolder(folder: string): boolean {
-  try {
-    return fs.statSync(folder).isDirectory()
-  } catch {
-    return false
-  }
-}
 
 /** Styles named by `BasedOnStyles` anywhere, or by a `Style.Rule` setting. */
 function stylesNamed(config: ValeConfig): Set<string> {
