@@ -14,8 +14,7 @@ const recommended: UserConfig = {
     'component-nesting': 'error',
     'config-assets': 'error',
     'docs-config': 'error',
-    // The imports learned from the site's pages are 70% precise on unseen sites: strict only.
-    'example-imports': ['warn', {siteImports: false}],
+    'example-imports': 'warn',
     'frame-images': 'warn',
     'front-matter': 'error',
     'heading-levels': 'error',

@@ -116,15 +116,15 @@ const kindWords: Readonly<Record<Exclude<Alternative['kind'], 'option'>, string>
 
 const optionHeading = /^(option|method|approach|alternative)\s+(\d|[a-d])\s*(?:[:.)\-\u2013\u2014]\s*\S.{0,80})?$/iu
 
-/** Blocks that carry out a way of doing a thing: code, a numbered list, steps or grouped code. */
-const instructionComponents: ReadonlySet<string> = new Set(['Steps', 'CodeGroup', 'Tabs', 'RequestExample'])
+/** Components that carry out a way of doing a thing: steps, grouped code, tabs. */
+const givesInstructions = (name: string): boolean => name === 'Steps' || codeGroups.has(name) || tabComponents.has(name)
 
 /** Whether the section under a heading (up to the next heading of its level or above) holds instructions. */
 function holdsInstructions(children: readonly RootContent[], heading: Heading): boolean {
   for (let index = children.indexOf(heading) + 1; index < children.length; index++) {
     const node = children[index]!
     if (node.type === 'heading' && node.depth <= heading.depth) return false
-    if (node.type === 'code' || (node.type === 'list' && node.ordered) || (node.type === 'mdxJsxFlowElement' && instructionComponents.has(node.name ?? ''))) return true
+    if (node.type === 'code' || (node.type === 'list' && node.ordered) || (node.type === 'mdxJsxFlowElement' && givesInstructions(node.name ?? ''))) return true
   }
   return false
 }

@@ -61,7 +61,7 @@ export default defineRule<Options>({
     properties: {siteImports: {type: 'boolean'}},
     additionalProperties: false
   },
-  defaults: {siteImports: true},
+  defaults: {siteImports: false},
   pageFacts(options) {
     return (tree, page) => (!options.siteImports || page.isSnippet ? undefined : importFacts(tree, page))
   },
@@ -203,7 +203,7 @@ function importFacts(tree: Root, page: Page): ImportFact[] | undefined {
   return facts.length > 0 ? facts : undefined
 }
 
-const pythonFrom = /^from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w, \t]*\w)[ \t,]*\)?$/
+const pythonFrom = /^from[ \t]+([\w.]+)[ \t]+import[ \t](.*)$/
 const scriptSource = /^(['"])([^'"]+)\1;?$/
 
 /**
@@ -227,7 +227,7 @@ function importsOf(block: ReadBlock): Array<[string, string]> {
     if (block.family === 'python') {
       const match = pythonFrom.exec(line)
       if (!match || ownModule(match[1]!)) continue
-      for (const part of match[2]!.split(',')) {
+      for (const part of match[2]!.trim().replace(/^\(|\)$/g, '').split(',')) {
         const name = part.trim()
         if (/^\w+$/.test(name)) found.push([name, 'from ' + match[1] + ' import ' + name])
       }

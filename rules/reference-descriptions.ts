@@ -21,13 +21,14 @@ export default defineRule({
       const said = new Set<string>()
       // The member heading each level is under: a member under another one is a method of a class.
       const open: Array<string | undefined> = []
+      // The first heading names the module (at level 1, or 2 once a fix moved it), not a member.
+      const moduleHeading = children.find((node) => node.type === 'heading')
       for (const node of children) {
         if (node.type !== 'heading') continue
-        const name = memberOf(node)
+        const name = node === moduleHeading ? undefined : memberOf(node)
         open.length = node.depth
-        // The first heading names the module, not a member.
-        open[node.depth] = node.depth >= 2 ? name : undefined
-        if (node.depth < 2 || !name || open.slice(0, node.depth).some(Boolean)) continue
+        open[node.depth] = name
+        if (!name || open.slice(0, node.depth).some(Boolean)) continue
         if (said.has(name) || describes(ownBlocks(children, node))) continue
         said.add(name)
         report({
