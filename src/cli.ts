@@ -248,7 +248,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const started = now()
   if (argv[0] === 'llms') {
     const {secretsIn} = await import('./secrets.js')
-    return (await import('./site/llms.js')).llmsCommand(argv.slice(1), io, (source) => secretsIn(source, undefined))
+    return (await import('./llms/command.js')).llmsCommand(argv.slice(1), io, (source) => secretsIn(source, undefined))
   }
   if (argv[0] === 'conventions') return (await import('./conventions/command.js')).conventionsCommand(argv.slice(1), io)
   if (argv[0] === 'init') return (await import('./init/command.js')).initCommand(argv.slice(1), io)

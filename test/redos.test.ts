@@ -42,7 +42,7 @@ const bounded: Record<string, {size?: number; reach?: (attack: string) => string
   'src/parse.ts /\\s*\\(see https?:\\/\\/\\S+\\)$/': {size: 1000, why: "the MDX parser's reason, which quotes at most a tag name"},
   'src/site/json.ts /\\s*\\(\\d+:\\d+\\)$/': {size: 1000, why: "the JSON parser's message, which quotes one character"},
   'rules/terminology.ts /^(.*?)\\s*(?:\\(([^)]*)\\))?\\s*$/': {size: 200, why: 'one term of the `terms` option in the user config'},
-  'src/site/llms.ts /\\/+$/': {size: 4096, why: 'the `baseUrl` option'},
+  'src/llms/command.ts /\\/+$/': {size: 4096, why: 'the `baseUrl` option'},
   'rules/navigation.ts /\\/+$/': {reach: (attack) => path.posix.normalize(attack), why: 'applied to `path.posix.normalize` output: no run of slashes'},
   'rules/config-assets.ts /\\/+$/': {reach: (attack) => path.posix.normalize(attack), why: 'applied to `path.posix.normalize` output: no run of slashes'},
   'src/site/links.ts /\\/+$/': {reach: (attack) => path.posix.normalize(attack), why: 'applied to `path.posix.normalize` output: no run of slashes'},

@@ -1,11 +1,15 @@
+// `docs-lint llms`: write the site's `llms.txt` (its name, then each page of the navigation with its
+// title, description and URL) from `docs.json` and the pages' front matter; `--check` compares it
+// with the file on disk. A command beside linting: it reads the site model, and masks what the
+// secret detector finds in any title or description it copies.
 import fs from 'node:fs'
 import path from 'node:path'
 import {parseArgs} from 'node:util'
 import {unifiedDiff} from '../diff.js'
-import {get} from './json.js'
-import {loadSiteConfig, Site} from './model.js'
-import {findSiteRoot} from './files.js'
-import {maxSitePageBytes, readInside} from './reads.js'
+import {get} from '../site/json.js'
+import {loadSiteConfig, Site} from '../site/model.js'
+import {findSiteRoot} from '../site/files.js'
+import {maxSitePageBytes, readInside} from '../site/reads.js'
 import {frontMatterData} from '../page.js'
 import {redactorOf} from '../redact.js'
 
