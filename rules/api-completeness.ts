@@ -5,11 +5,10 @@
 // remote file is not checked.
 import type {Code, Nodes, Root} from 'mdast'
 import {toString as mdastToString} from 'mdast-util-to-string'
-import {defineRule, ruleFactsOf, type RuleFact, type SiteContext} from '../src/rule.js'
-import type {SitePage} from '../src/site/model.js'
+import {defineRule, ruleFactsOf, type RuleFact} from '../src/rule.js'
 import {parseOperation} from '../src/site/navigation.js'
 import {isJsxElement, jsxAttribute} from './shared/jsx.js'
-import {apiIndexOf, fileList, localOperations, type ApiIndex, type Endpoint, type LocalOperation} from './shared/api-targets.js'
+import {apiIndexOf, fileList, localOperations, noticeRemote, type Endpoint, type LocalOperation} from './shared/api-targets.js'
 import {declaresStatus, parametersOf, statusesOf, type Parameter} from './shared/openapi-schema.js'
 
 const id = 'api-completeness'
@@ -60,7 +59,7 @@ export default defineRule({
         const endpoint: Endpoint = {kind: 'openapi', spec: fact.spec, method: fact.method, target: fact.path}
         const found = localOperations(index, endpoint)
         if (found.length === 0) {
-          noticeRemote(index, endpoint, page, fact, noticed, context)
+          noticeRemote(index, endpoint, 'the parameters and error responses of operations', {page, place: fact.place}, noticed, context)
           continue
         }
         const where = '`' + fact.method.toUpperCase() + ' ' + fact.path + '` in ' + fileList(found.map((item) => item.file))
@@ -119,16 +118,3 @@ function checkErrors(found: LocalOperation, fact: OperationFact, where: string, 
   }
 }
 
-/** Said once per remote file: the operations of its pages were not checked. */
-function noticeRemote(index: ApiIndex, endpoint: Endpoint, page: SitePage, fact: OperationFact, noticed: Set<string>, context: SiteContext): void {
-  const remote = index.specsOf(endpoint).find((spec) => /^https?:\/\//i.test(spec.reference))
-  if (!remote || noticed.has(remote.reference)) return
-  noticed.add(remote.reference)
-  context.report({
-    file: page.file!,
-    message: 'not checked: the parameters and error responses of operations of the remote OpenAPI file `' + remote.reference + '` (first `' + endpoint.method.toUpperCase() + ' ' + endpoint.target + '`), since docs-lint never fetches over the network',
-    place: fact.place,
-    level: 'info',
-    notice: true
-  })
-}

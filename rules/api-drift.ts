@@ -4,15 +4,14 @@
 // no response example for a status the operation does not declare. A remote file is not checked.
 import type {Code, Nodes, Root} from 'mdast'
 import type {Position} from 'unist'
-import {defineRule, ruleFactsOf, type RuleFact, type SiteContext} from '../src/rule.js'
+import {defineRule, ruleFactsOf, type RuleFact} from '../src/rule.js'
 import type {Page} from '../src/page.js'
-import type {SitePage} from '../src/site/model.js'
 import {components} from '../src/platform/facts.js'
 import {parseOperation} from '../src/site/navigation.js'
 import {isJsxElement, jsxAttribute, type JsxElement} from './shared/jsx.js'
 import {clearlyMeant, didYouMean} from './shared/close-match.js'
 import {firstLine} from './shared/positions.js'
-import {apiIndexOf, fileList, localOperations, type ApiIndex, type Endpoint, type LocalOperation} from './shared/api-targets.js'
+import {apiIndexOf, fileList, localOperations, noticeRemote, type Endpoint, type LocalOperation} from './shared/api-targets.js'
 import {credentialPlaces} from './shared/openapi.js'
 import {declaresStatus, fieldNamesAt, fieldPresence, hasNamelessItem, parametersOf, requestSchemas, requiredFields, responseHeaders, responseSchemas, statusesOf, type Presence} from './shared/openapi-schema.js'
 import {locationNames, standardHeaders} from './api-drift.data.js'
@@ -71,7 +70,7 @@ export default defineRule({
         if (found.length > 0) {
           checkPage(found, facts, endpoint, (message, fact) => context.report({file: page.file!, message, place: fact.place}))
         } else {
-          noticeRemote(index, endpoint, page, tied, noticed, context)
+          noticeRemote(index, endpoint, 'the parameters and responses pages document by hand for operations', {page, place: tied.place}, noticed, context)
         }
       }
     }
@@ -140,19 +139,6 @@ function statusesShown(example: JsxElement, page: Page): DriftFact[] {
   return facts
 }
 
-/** Said once per remote file: the pages of its operations were not checked. */
-function noticeRemote(index: ApiIndex, endpoint: Endpoint, page: SitePage, tied: DriftFact, noticed: Set<string>, context: SiteContext): void {
-  const remote = index.specsOf(endpoint).find((spec) => /^https?:\/\//i.test(spec.reference))
-  if (!remote || noticed.has(remote.reference)) return
-  noticed.add(remote.reference)
-  context.report({
-    file: page.file!,
-    message: 'not checked: the parameters and responses pages document by hand for operations of the remote OpenAPI file `' + remote.reference + '` (first `' + endpoint.method.toUpperCase() + ' ' + endpoint.target + '`), since docs-lint never fetches over the network',
-    place: tied.place,
-    level: 'info',
-    notice: true
-  })
-}
 
 type Report = (message: string, fact: DriftFact) => void
 

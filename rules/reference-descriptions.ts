@@ -23,13 +23,13 @@ export default defineRule({
       const open: Array<string | undefined> = []
       // The first heading names the module (at level 1, or 2 once a fix moved it), not a member.
       const moduleHeading = children.find((node) => node.type === 'heading')
-      for (const node of children) {
+      for (const [at, node] of children.entries()) {
         if (node.type !== 'heading') continue
         const name = node === moduleHeading ? undefined : memberOf(node)
         open.length = node.depth
         open[node.depth] = name
         if (!name || open.slice(0, node.depth).some(Boolean)) continue
-        if (said.has(name) || describes(ownBlocks(children, node))) continue
+        if (said.has(name) || describes(ownBlocks(children, at))) continue
         said.add(name)
         report({
           message: 'Missing description of `' + name + '`, expected what it does beside its signature (a docstring in the code)',

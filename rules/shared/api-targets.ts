@@ -1,7 +1,9 @@
 // Which of the site's APIs a request written in a page goes to, and what the site's own OpenAPI files
 // and config say of the credentials it takes. Only local files count: a remote OpenAPI file is never
 // fetched, and a request to a host no file or setting names is nobody's to judge.
-import type {OpenApiSpec, Site} from '../../src/site/model.js'
+import type {Position} from 'unist'
+import type {SiteContext} from '../../src/rule.js'
+import type {OpenApiSpec, Site, SitePage} from '../../src/site/model.js'
 import {get, toValue, type Located} from '../../src/site/json.js'
 import {parseOperation} from '../../src/site/navigation.js'
 import {credentialPlaces, operationsOf, pathBelow, routePattern, serverBase, serverBases, type CredentialPlace, type Json, type Operation, type ServerBase} from './openapi.js'
@@ -216,5 +218,22 @@ export function localOperations(index: ApiIndex, endpoint: Endpoint): LocalOpera
     const local = index.local(spec)
     const operation = local?.served.find((item) => item.operation.method === endpoint.method && item.operation.route === endpoint.target)?.operation
     return local && operation ? [{document: local.document, operation, file: local.name}] : []
+  })
+}
+
+/**
+ * Said once per remote OpenAPI file (`noticed` holds those said): `what` of its operations was not
+ * checked, since docs-lint never fetches over the network. The notice sits on the first page tied to one.
+ */
+export function noticeRemote(index: ApiIndex, endpoint: Endpoint, what: string, at: {page: SitePage; place: Position | undefined}, noticed: Set<string>, context: SiteContext): void {
+  const remote = index.specsOf(endpoint).find((spec) => /^https?:\/\//i.test(spec.reference))
+  if (!remote || noticed.has(remote.reference)) return
+  noticed.add(remote.reference)
+  context.report({
+    file: at.page.file!,
+    message: 'not checked: ' + what + ' of the remote OpenAPI file `' + remote.reference + '` (first `' + endpoint.method.toUpperCase() + ' ' + endpoint.target + '`), since docs-lint never fetches over the network',
+    place: at.place,
+    level: 'info',
+    notice: true
   })
 }

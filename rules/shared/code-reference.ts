@@ -19,9 +19,9 @@ export function memberOf(heading: Heading): string | undefined {
   return first?.type === 'inlineCode' && memberName.test(first.value) ? first.value : undefined
 }
 
-/** The blocks of a heading's own section: up to the next heading of any level. */
-export function ownBlocks(children: readonly RootContent[], heading: Heading): RootContent[] {
+/** The blocks of the section of the heading at `at`: up to the next heading of any level. */
+export function ownBlocks(children: readonly RootContent[], at: number): RootContent[] {
   const blocks: RootContent[] = []
-  for (let index = children.indexOf(heading) + 1; index < children.length && children[index]!.type !== 'heading'; index++) blocks.push(children[index]!)
+  for (let index = at + 1; index < children.length && children[index]!.type !== 'heading'; index++) blocks.push(children[index]!)
   return blocks
 }
