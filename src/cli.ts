@@ -31,6 +31,7 @@ import {
 } from './suppressions.js'
 import {escapeControl} from './reporters/control.js'
 import {absolutePath, relativeTo} from './relative-path.js'
+import type {GivenResults, ResultRecorder, ResultSettings} from './merge/results.js'
 
 /** The most worker threads `--jobs` takes. */
 const maxJobs = 64
@@ -118,6 +119,7 @@ const help = `Usage: docs-lint [options] [paths or globs...]
        docs-lint llms [--out llms.txt] [--base-url URL] [--check]   (see docs-lint llms --help)
        docs-lint conventions [folder] [--write|--check [file]]   (see docs-lint conventions --help)
        docs-lint init [folder]   (writes a .docs-lintrc.json for the site there)
+       docs-lint merge [report options] <result files...>   (one report of a CI matrix's shards)
 
 Lint Markdown and MDX documentation pages (default: the current folder).
 
@@ -132,6 +134,8 @@ Options:
       --file-timeout <s>  Report a page that takes longer than this many seconds (default 30)
       --max-file-size <size>  Skip pages larger than this (default 5MB; e.g. 500KB, 20MB)
       --shard <i>/<n>     Lint only shard i of n (a stable partition of the pages, for a CI matrix)
+      --write-result <file>  Write this run's page results for \`docs-lint merge\`, which runs the
+                          site checks (links, navigation) once for all shards
       --stdin             Lint the text of standard input instead of files
       --stdin-filename <path>  The page that text is (default stdin.mdx): its config, language
                           and site; only that page is reported
@@ -205,6 +209,7 @@ const cliOptions = {
   'fix-rule': {type: 'string', multiple: true},
   'changed-since': {type: 'string'},
   shard: {type: 'string'},
+  'write-result': {type: 'string'},
   'max-file-size': {type: 'string'},
   jobs: {type: 'string', short: 'j'},
   cache: {type: 'boolean'},
@@ -252,10 +257,12 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   if (argv[0] === 'conventions') return (await import('./conventions/command.js')).conventionsCommand(argv.slice(1), io)
   if (argv[0] === 'init') return (await import('./init/command.js')).initCommand(argv.slice(1), io)
+  // `docs-lint merge <results…>`: the report of the shards' results, as one run over the whole site gives it.
+  const merging = argv[0] === 'merge'
   let parsed
   try {
     parsed = parseArgs({
-      args: argv,
+      args: merging ? argv.slice(1) : argv,
       allowPositionals: true,
       strict: true,
       options: cliOptions
@@ -264,7 +271,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stderr('docs-lint: ' + usageError(error as Error & {code?: string}) + '\nRun `docs-lint --help` for usage.\n')
     return 2
   }
-  const {values, positionals} = parsed
+  const {values} = parsed
+  let positionals = parsed.positionals
   if (values.help) {
     io.stdout(help + '\n')
     return 0
@@ -278,6 +286,14 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 0
   }
   if (values['print-config'] !== undefined) return printConfig(values['print-config'], values.config, io)
+  if (merging || values['write-result'] !== undefined) {
+    const {mergeConflicts, resultConflicts} = await import('./merge/results.js')
+    const refused = merging ? mergeConflicts(values) : resultConflicts(values)
+    if (refused) {
+      io.stderr('docs-lint: ' + refused + '\n')
+      return 2
+    }
+  }
   const format = (values.format ?? 'pretty') as Format
   if (!formatNames.includes(format)) {
     io.stderr('docs-lint: unknown format `' + format + '`, expected one of: ' + formatNames.join(', ') + '\n')
@@ -412,6 +428,23 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
   }
 
+  let merged: {settings: ResultSettings; given: GivenResults} | undefined
+  let recorder: ResultRecorder | undefined
+  if (merging || values['write-result'] !== undefined) {
+    const {readResults, ResultRecorder} = await import('./merge/results.js')
+    if (merging) {
+      const read = readResults(positionals, io.cwd)
+      if (typeof read === 'string') {
+        io.stderr('docs-lint: ' + escapeControl(read) + '\n')
+        return 2
+      }
+      merged = read
+      positionals = read.settings.patterns
+    } else {
+      recorder = new ResultRecorder(io.cwd)
+    }
+  }
+
   if (values.stdin) {
     const refused = stdinConflicts(values, positionals)
     if (refused) {
@@ -422,17 +455,27 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stderr('docs-lint: `--stdin-filename` names the text of `--stdin`, expected `--stdin` too\n')
     return 2
   }
-  const result = values.stdin ? await lintStdin(values['stdin-filename'], maxFileSize, values.config, overrides, values['report-unused-disable-directives'], io) : await lint({
+  const settings: ResultSettings = merged?.settings ?? {
     patterns: positionals,
-    cwd: io.cwd,
-    configPath: values.config,
-    gitignore: !values['no-gitignore'],
+    configPath: values.config ?? null,
     overrides,
-    reportUnusedDisableDirectives: values['report-unused-disable-directives'],
+    gitignore: !values['no-gitignore'],
+    maxFileSize: maxFileSize ?? null,
+    reportUnusedDisableDirectives: values['report-unused-disable-directives'] ?? false
+  }
+  const result = values.stdin ? await lintStdin(values['stdin-filename'], maxFileSize, values.config, overrides, values['report-unused-disable-directives'], io) : await lint({
+    patterns: settings.patterns,
+    cwd: io.cwd,
+    configPath: settings.configPath ?? undefined,
+    gitignore: settings.gitignore,
+    overrides: settings.overrides,
+    reportUnusedDisableDirectives: settings.reportUnusedDisableDirectives,
+    record: recorder,
+    given: merged?.given,
     only: changes?.pages,
     changes,
     shard,
-    maxFileSize,
+    maxFileSize: settings.maxFileSize ?? undefined,
     jobs,
     fileTimeoutMs,
     onProgress: progressLine(io),
@@ -444,6 +487,14 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   if (result.configErrors.length > 0) {
     for (const message of result.configErrors) io.stderr('docs-lint: ' + escapeControl(message) + '\n')
     return 2
+  }
+  if (recorder) {
+    try {
+      recorder.write(path.resolve(io.cwd, values['write-result']!), shard ?? {index: 1, count: 1}, settings)
+    } catch (error) {
+      io.stderr('docs-lint: cannot write `' + values['write-result'] + '`: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message) + '\n')
+      return 2
+    }
   }
   const files = result.files
   if (changes) keepWhatTheChangeCaused(files, changes)

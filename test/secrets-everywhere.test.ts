@@ -216,6 +216,18 @@ describe('secrets in every place a site holds text', () => {
     expect(leaksOf(warm.stdout + warm.stderr)).toEqual([])
   }, 60_000)
 
+  it('the shards’ result files and their merged report', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-secrets-'))
+    const results = ['1', '2'].map((index) => path.join(folder, 'shard-' + index + '.json'))
+    for (const [index, result] of results.entries()) await runCli(['--shard', index + 1 + '/2', '--format', 'json', '--write-result', result], root)
+    const written = results.map((result) => fs.readFileSync(result, 'utf8')).join('\n')
+    expect(written).toContain('guides/setup')
+    expect(leaksOf(written)).toEqual([])
+    const merged = await runCli(['merge', '--format', 'json', ...results], root)
+    expect(merged.stdout.length).toBeGreaterThan(1000)
+    expect(leaksOf(merged.stdout + merged.stderr)).toEqual([])
+  }, 60_000)
+
   it('docs-lint llms masks a title or site name holding a secret, and says so', async () => {
     const run = await runCli(['llms', '--out', '-'], root)
     expect(run.stdout).toContain('- [Rotate ')

@@ -1,7 +1,7 @@
 // Which files a run lints (walk, ignore files, links, `--changed-since`, `--shard`): see `screenFolders`.
 import fs from 'node:fs'
 import path from 'node:path'
-import type {VFile} from 'vfile'
+import {VFile as VFileClass, type VFile} from 'vfile'
 import {pageStat} from '../stamp.js'
 import {discoveryFileNames, discoveryFilesAbove, type DiscoveryInputs} from '../snapshot.js'
 import {assistantInstructions, platformIgnores} from '../published.js'
@@ -260,4 +260,14 @@ export function skipOf(
 export function inShard(file: VFile, cwd: string, shard: {index: number; count: number}): boolean {
   const relative = relativeTo(cwd, absolutePath(file))
   return /\.(md|mdx|markdown)$/i.test(file.path) ? shardOf(relative, shard.count) === shard.index : shard.index === 1
+}
+
+/**
+ * A page whose name holds glob characters (`[id].mdx`, `{slug}.md`) goes to unified-engine as a file:
+ * as a string it would be expanded as a glob and match nothing.
+ */
+export function literalPage(cwd: string, pattern: string): string | VFile {
+  if (!/[*?[\]{}()!+@]/.test(pattern)) return pattern
+  const absolute = path.resolve(cwd, pattern)
+  return fs.statSync(absolute, {throwIfNoEntry: false})?.isFile() ? new VFileClass({path: absolute, cwd}) : pattern
 }

@@ -16,6 +16,7 @@ import {applyPageResult, deserializeConfig, serializeConfig, type PageResult, ty
 import {tookInPage} from '../memory.js'
 import {hashExtended, type Snapshot} from '../snapshot.js'
 import {absolutePath, resolvePath} from '../relative-path.js'
+import type {GivenResults, ResultRecorder} from '../merge/results.js'
 
 export interface DispatchSettings {
   config: ResolvedConfig
@@ -29,6 +30,10 @@ export interface DispatchSettings {
   local: {left: number}
   /** Pages being linted; the run waits for them after unified-engine is done. */
   pending: Array<Promise<void>>
+  /** Each page's result is recorded here for a mergeable result file (`--write-result`). */
+  record?: ResultRecorder | undefined
+  /** The shards' results (`docs-lint merge`): a page they hold unchanged is not linted again. */
+  given?: GivenResults | undefined
 }
 
 /**
@@ -92,11 +97,13 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
   const maxFileSize = settings.maxFileSize ?? defaultMaxFileSize
   const absolute = absolutePath(file)
   const key = settings.cache?.keyOf(absolute)
-  const hash = missed ?? (settings.cache ? contentHash(value) : '')
+  const record = settings.record
+  const hash = missed ?? (settings.cache || record ? contentHash(value) : '')
   // A page's result depends on its Vale styles too: a changed rule file lints it again.
   const configKey = config.key + stylesKeyFor(absolute, resolved.vale)
-  const cached = key === undefined || missed !== undefined ? undefined : settings.cache!.get(key, hash, configKey)
+  const cached = settings.given?.take(absolute, value, configKey) ?? (key === undefined || missed !== undefined ? undefined : settings.cache!.get(key, hash, configKey))
   if (cached) {
+    record?.add(absolute, hash, configKey, cached)
     applyResult(file, cached, resolved, inMemory ? value : undefined)
     return undefined
   }
@@ -111,6 +118,7 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
   const inMemoryValue = inMemory ? value : undefined
   const done = (result: PageResult, linted: string, stamp?: FileStamp): void => {
     if (key !== undefined) settings.cache!.set(key, linted, configKey, result, stamp)
+    record?.add(absolute, linted, configKey, result)
     applyResult(file, result, resolved, inMemoryValue)
   }
   if (local) {
@@ -122,7 +130,7 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
   // A page from disk goes as its path and the worker reads it again (from the system's file cache):
   // this thread holds no page text while pages wait for a worker (some 60 MB on 10,000 pages).
   // Nothing after linting reads the text of a page from disk (`--fix` reads the file again).
-  return settings.pool!.run({...task, value: inMemoryValue, size: value.length, hashContent: settings.cache !== undefined}).then(
+  return settings.pool!.run({...task, value: inMemoryValue, size: value.length, hashContent: settings.cache !== undefined || record !== undefined}).then(
     // The text the worker linted, which is the one to cache even if the page changed in between.
     (outcome) => {
       done(outcome.result, outcome.hash ?? hash, outcome.stamp)

@@ -14,12 +14,13 @@ import {runSiteChecks} from './site-checks.js'
 import type {ChangeSet} from '../git.js'
 import {collectGarbage} from '../memory.js'
 import {discoverySignature, extendedUnchanged, type DiscoveryInputs} from '../snapshot.js'
-import {inShard, mintignorePatterns, pageExtensions, screenFolders, skipOf, type Screened} from './discover.js'
+import {inShard, literalPage, mintignorePatterns, pageExtensions, screenFolders, skipOf, type Screened} from './discover.js'
 import {startStyleRun, styleNotices} from '../styles/registry.js'
 import {RunConfigs, codeConfigs, configFinder, configRouter, notRegularFile, readGivenConfig} from './configs.js'
 import {autoJobs, collectAfterPages, dispatchPlugin, localPages, replay, snapshotOf, type DispatchSettings} from './dispatch.js'
 import {linearQueue, relabelEngineMessages, runUnifiedEngine} from './unified-engine-shims.js'
 import {absolutePath, relativeTo} from '../relative-path.js'
+import type {GivenResults, ResultRecorder} from '../merge/results.js'
 
 export interface LintOptions {
   /** Files, folders or globs; default `.`. */
@@ -56,6 +57,10 @@ export interface LintOptions {
   pool?: PagePool | undefined
   /** Called as pages start and finish (for a progress line). */
   onProgress?: ((done: number, started: number) => void) | undefined
+  /** Record each page's result for a mergeable result file (`--write-result`); the site checks are then left to the merge. */
+  record?: ResultRecorder | undefined
+  /** Take these pages' results instead of linting them, where their text and config are unchanged (`docs-lint merge`). */
+  given?: GivenResults | undefined
   /** Reuse per-page results of unchanged pages from this cache file (`--cache`). */
   cacheLocation?: string | undefined
   /** Rule settings that win over every config file (`--rule`). */
@@ -117,7 +122,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const cache = options.cacheLocation ? new ResultCache(path.resolve(cwd, options.cacheLocation)) : undefined
   const newCache = options.cacheLocation && !fs.existsSync(path.resolve(cwd, options.cacheLocation)) ? path.resolve(cwd, options.cacheLocation) : undefined
   // A run over whole folders with a cache may replay the discovery of the last such run.
-  const replayable = cache !== undefined && !options.files && !only && !shard && !options.changes
+  const replayable = cache !== undefined && !options.files && !only && !shard && !options.changes && !options.record && !options.given
   const inputs: DiscoveryInputs | undefined = replayable ? {pages: [], configFiles: [], stats: new Map()} : undefined
   const screened = screenFolders(
     cwd,
@@ -137,12 +142,12 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const settingsKey = contentHash(JSON.stringify([cwd, patterns, rcPath ?? null, overrides, options.maxFileSize ?? null, options.reportUnusedDisableDirectives ?? null, options.gitignore ?? true]))
   const signature = inputs ? discoverySignature(inputs, [settingsKey, screened.ignore, screened.unreadable, screened.outside]) : undefined
   const pool = options.pool ?? (jobs > 0 ? new PagePool(jobs, options.fileTimeoutMs ?? 30_000) : undefined)
-  const deferred = pool !== undefined || cache !== undefined || options.onProgress !== undefined
+  const deferred = pool !== undefined || cache !== undefined || options.onProgress !== undefined || options.record !== undefined || options.given !== undefined
   const progress = {done: 0, started: 0, report: options.onProgress}
   const inMemory = new WeakSet<VFile>(options.files ?? [])
   const local = {left: cache && !cache.empty ? localPages : 0}
   const pending: Array<Promise<void>> = []
-  const dispatch = (config: ResolvedConfig): DispatchSettings => ({config, pool, cache, maxFileSize: options.maxFileSize, progress, inMemory, local, pending})
+  const dispatch = (config: ResolvedConfig): DispatchSettings => ({config, pool, cache, maxFileSize: options.maxFileSize, progress, inMemory, local, pending, record: options.record, given: options.given})
   // Without workers, a cache or progress, unified-engine lints each page in its pipeline.
   const docsLintPlugin = deferred ? undefined : (await import('../processor.js')).docsLintPlugin
   const pagePlugin = (config: ResolvedConfig): [never, unknown] =>
@@ -193,7 +198,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   } finally {
     if (pool !== options.pool) await pool?.close()
   }
-  return finish(files, {cwd, screened, inMemory, cache, newCache, defaultConfig, changes: options.changes, shard, configErrors: configs.errors})
+  return finish(files, {cwd, screened, inMemory, cache, newCache, defaultConfig, changes: options.changes, shard, configErrors: configs.errors, given: options.given, recording: options.record !== undefined})
 }
 
 /** Files that are never read, the site checks, the run's notices, the shard's part and the report's order. */
@@ -210,6 +215,8 @@ async function finish(
     changes: ChangeSet | undefined
     shard: {index: number; count: number} | undefined
     configErrors: Set<string>
+    given: GivenResults | undefined
+    recording: boolean
   }
 ): Promise<LintResult> {
   const {cwd, screened, inMemory, cache, defaultConfig, shard, configErrors} = run
@@ -233,7 +240,9 @@ async function finish(
   // Each page's messages come sorted from its processor; only what the site checks add needs sorting.
   // A file the caller passed in may have held messages before its page's were added.
   const sortedCounts = new Map(files.filter((file) => !inMemory.has(file)).map((file) => [file, file.messages.length]))
-  for (const file of await runSiteChecks(files, {changes: run.changes, cwd, defaultConfig, cache})) {
+  // A shard that records its result for `docs-lint merge` leaves the site checks to the merge, which runs them once.
+  const siteFiles = run.recording ? [] : await runSiteChecks(files, {changes: run.changes, cwd, defaultConfig, cache})
+  for (const file of siteFiles) {
     const absolute = absolutePath(file)
     // A page that `$ref` includes as JSON gets one entry in the report, not two.
     const page = byPath.get(absolute)
@@ -274,6 +283,7 @@ async function finish(
     notices.push(...cache.notices)
     if (run.newCache && fs.existsSync(run.newCache) && !gitIgnores(run.newCache)) notices.push('made the cache `' + relativeTo(cwd, run.newCache) + '`: add it to `.gitignore`, it belongs to this machine')
   }
+  if (run.given) notices.push(...run.given.notices())
   // A style docs-lint cannot run in full says so once: its missing styles and the rules it does not check.
   notices.push(...styleNotices(cwd))
   // So does a rule that left pages alone because of their language.
@@ -283,14 +293,4 @@ async function finish(
     notices.push(...languageNotices(files, defaultConfig))
   }
   return {files, configErrors: [...configErrors], notices, roots: screened.roots}
-}
-
-/**
- * A page whose name holds glob characters (`[id].mdx`, `{slug}.md`) goes to unified-engine as a file:
- * as a string it would be expanded as a glob and match nothing.
- */
-function literalPage(cwd: string, pattern: string): string | VFile {
-  if (!/[*?[\]{}()!+@]/.test(pattern)) return pattern
-  const absolute = path.resolve(cwd, pattern)
-  return fs.statSync(absolute, {throwIfNoEntry: false})?.isFile() ? new VFileClass({path: absolute, cwd}) : pattern
 }
