@@ -24,6 +24,8 @@ export interface SchemaProblem {
   level: 'error' | 'warn'
   actual?: string
   expected?: string[]
+  /** For a key the platform ignores: its value, when it is a string. */
+  value?: string
 }
 
 const factsPath = path.join(packageRoot, 'src', 'platform', 'facts.generated.json')
@@ -67,8 +69,11 @@ export function schemaProblems(config: Located, fileName: string): SchemaProblem
 }
 
 /**
- * A key the platform ignores, written on many objects of one file (`collapsed` on every group, a
- * generator's marker), is one decision: one finding on its first place, with the count of the others.
+ * A key the platform ignores, written on many objects of one file (`collapsed` on every group), is one
+ * decision: one finding on its first place, with the count of the others. When it holds a different
+ * name on each object (`"anchor": "prefect-aws-sdk-reference"` on generated groups), it is an id that
+ * a tool of the team finds those objects by: harmless to the platform, and not to be removed, so no
+ * finding at all.
  */
 function oncePerIgnoredKey(problems: SchemaProblem[]): SchemaProblem[] {
   const groups = new Map<string, SchemaProblem[]>()
@@ -82,6 +87,11 @@ function oncePerIgnoredKey(problems: SchemaProblem[]): SchemaProblem[] {
   const dropped = new Set<SchemaProblem>()
   for (const group of groups.values()) {
     if (group.length < 2) continue
+    const names = new Set(group.map((problem) => problem.value))
+    if (!names.has(undefined) && names.size === group.length) {
+      for (const problem of group) dropped.add(problem)
+      continue
+    }
     const [first, ...others] = group
     first!.reason += ', nor on ' + others.length + (others.length === 1 ? ' other object' : ' other objects') + ' of this file that have it'
     for (const other of others) dropped.add(other)
@@ -104,7 +114,8 @@ function describe(issue: SchemaIssue, config: Located): SchemaProblem | undefine
       const name = '`' + dotted([...segments, key]) + '`'
       const ignored = issue.beside ? (issue.beside.length > 0 ? ': the platform ignores it beside ' + list(issue.beside) : ': the platform ignores it here') : ': the platform ignores it'
       const reason = 'Unexpected key ' + name + (issue.strict ? ', expected one of ' + list(known) : ignored) + suggest(key, known.filter((item) => item !== key))
-      return {...base, doc: (member?.value ?? node).doc, place: member?.keyPlace ?? node.place, reason: ignoring(reason, issue), actual: key}
+      const value = member?.value.type === 'string' ? {value: member.value.value} : {}
+      return {...base, doc: (member?.value ?? node).doc, place: member?.keyPlace ?? node.place, reason: ignoring(reason, issue), actual: key, ...value}
     }
     case 'required': {
       const reason = 'Missing required key `' + dotted([...segments, issue.key!]) + '` in ' + where
