@@ -215,3 +215,40 @@ describe('--changed-since', () => {
     expect(run.files.filter((file) => file.path === 'docs.json')).toEqual([])
   })
 })
+
+// `uses: docs-lint/docs-lint@v0`: GitHub checks out the action's repository at the tag into
+// GITHUB_ACTION_PATH and runs action.yml's steps. No tarball is committed: the install step builds
+// docs-lint there from its own files. The steps run here in a shell, as the runner runs them.
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+const noNpm = spawnSync(npm, ['--version'], {encoding: 'utf8'}).status !== 0
+describe.skipIf(noNpm || !fs.existsSync(path.join(project, '.git')))('GitHub Action from a tag, without a committed tarball', () => {
+  it('installs itself from the files of the tag and lints the workspace', async () => {
+    const {parse} = await import('yaml')
+    const action = parse(fs.readFileSync(path.join(project, 'action.yml'), 'utf8')) as {runs: {steps: Array<{name?: string; run?: string; env?: Record<string, string>}>}}
+    const install = action.runs.steps.find((step) => /^Install docs-lint/.test(step.name ?? ''))!
+    const lintStep = action.runs.steps.find((step) => step.run?.includes('action.sh'))!
+    expect(install.run).toBeDefined()
+    // The files a checkout of the tag holds: those git tracks (no dist/, no node_modules/, no tarball).
+    const actionPath = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-action-'))
+    const tracked = execFileSync('git', ['ls-files', '-z'], {cwd: project, encoding: 'utf8'}).split('\0').filter(Boolean)
+    expect(tracked.some((file) => file.endsWith('.tgz'))).toBe(false)
+    for (const file of tracked) {
+      const from = path.join(project, file)
+      if (!fs.existsSync(from)) continue
+      fs.mkdirSync(path.dirname(path.join(actionPath, file)), {recursive: true})
+      fs.copyFileSync(from, path.join(actionPath, file))
+    }
+    const {repo} = pullRequest({})
+    const githubEnv = path.join(repo, '..', path.basename(repo) + '-env')
+    fs.writeFileSync(githubEnv, '')
+    // npm takes the packages from its cache, as on a runner whose setup-node restored it.
+    const env = {PATH: process.env['PATH'], HOME: process.env['HOME'], CI: 'true', GITHUB_ACTION_PATH: actionPath, GITHUB_ENV: githubEnv, npm_config_prefer_offline: 'true'}
+    const installed = spawnSync('bash', ['-e', '-c', install.run!], {cwd: repo, encoding: 'utf8', env})
+    expect(installed.status, installed.stderr).toBe(0)
+    const bin = /^DOCS_LINT_BIN=(.*)$/m.exec(fs.readFileSync(githubEnv, 'utf8'))?.[1]
+    expect(bin).toBe(path.join(actionPath, 'bin/docs-lint.js'))
+    const linted = spawnSync('bash', ['-c', lintStep.run!], {cwd: repo, encoding: 'utf8', env: {...env, GITHUB_WORKSPACE: repo, DOCS_LINT_BIN: bin, DOCS_LINT_PATH: 'docs', DOCS_LINT_FAIL_ON: 'error'}})
+    expect(linted.stdout).toContain('::error file=docs/old.mdx,line=6')
+    expect(linted.status).toBe(1)
+  }, 600_000)
+})
