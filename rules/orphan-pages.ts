@@ -1,7 +1,6 @@
 import path from 'node:path'
 import {defineRule, type SiteContext} from '../src/rule.js'
 import type {Site, SitePage} from '../src/site/model.js'
-import {maxSitePageBytes, readSiteFile} from '../src/site/reads.js'
 import {resolveLink} from '../src/site/links.js'
 import {neverReadByReaders} from '../src/published.js'
 
@@ -54,16 +53,11 @@ export default defineRule({
       }
       for (const page of site.linted) addTargets(page)
       const names = new Set(candidates.map((page) => path.posix.basename(page.route) === 'index' ? path.posix.basename(path.posix.dirname(page.route)) : path.posix.basename(page.route)))
+      const named = [...names]
       for (const page of site.pages.values()) {
         // A link from a README or an assistant's instructions brings no reader to a page.
         if (page.file || neverReadByReaders(page.relative)) continue
-        let text: string
-        try {
-          text = readSiteFile(path.join(site.root, page.relative), site.root, maxSitePageBytes)
-        } catch {
-          continue
-        }
-        if ([...names].some((name) => text.includes(name))) addTargets(page)
+        if (site.namesAny(page, named)) addTargets(page)
       }
       for (const page of candidates) {
         if (linked.has(page.relative)) continue

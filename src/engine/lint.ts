@@ -21,6 +21,7 @@ import {autoJobs, collectAfterPages, dispatchPlugin, localPages, replay, snapsho
 import {linearQueue, relabelEngineMessages, runUnifiedEngine} from './unified-engine-shims.js'
 import {absolutePath, relativeTo} from '../relative-path.js'
 import type {GivenResults, ResultRecorder} from '../merge/results.js'
+import type {SiteMemo} from '../site/memo.js'
 
 export interface LintOptions {
   /** Files, folders or globs; default `.`. */
@@ -61,6 +62,8 @@ export interface LintOptions {
   record?: ResultRecorder | undefined
   /** Take these pages' results instead of linting them, where their text and config are unchanged (`docs-lint merge`). */
   given?: GivenResults | undefined
+  /** What the site checks read from pages not linted, kept by a caller that lints page after page (the language server). */
+  siteMemo?: SiteMemo | undefined
   /** Reuse per-page results of unchanged pages from this cache file (`--cache`). */
   cacheLocation?: string | undefined
   /** Rule settings that win over every config file (`--rule`). */
@@ -198,7 +201,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   } finally {
     if (pool !== options.pool) await pool?.close()
   }
-  return finish(files, {cwd, screened, inMemory, cache, newCache, defaultConfig, changes: options.changes, shard, configErrors: configs.errors, given: options.given, recording: options.record !== undefined})
+  return finish(files, {cwd, screened, inMemory, cache, newCache, defaultConfig, changes: options.changes, shard, configErrors: configs.errors, given: options.given, recording: options.record !== undefined, siteMemo: options.siteMemo})
 }
 
 /** Files that are never read, the site checks, the run's notices, the shard's part and the report's order. */
@@ -217,6 +220,7 @@ async function finish(
     configErrors: Set<string>
     given: GivenResults | undefined
     recording: boolean
+    siteMemo: SiteMemo | undefined
   }
 ): Promise<LintResult> {
   const {cwd, screened, inMemory, cache, defaultConfig, shard, configErrors} = run
@@ -241,7 +245,7 @@ async function finish(
   // A file the caller passed in may have held messages before its page's were added.
   const sortedCounts = new Map(files.filter((file) => !inMemory.has(file)).map((file) => [file, file.messages.length]))
   // A shard that records its result for `docs-lint merge` leaves the site checks to the merge, which runs them once.
-  const siteFiles = run.recording ? [] : await runSiteChecks(files, {changes: run.changes, cwd, defaultConfig, cache})
+  const siteFiles = run.recording ? [] : await runSiteChecks(files, {changes: run.changes, cwd, defaultConfig, cache, memo: run.siteMemo})
   for (const file of siteFiles) {
     const absolute = absolutePath(file)
     // A page that `$ref` includes as JSON gets one entry in the report, not two.

@@ -13,6 +13,7 @@ import {redactMessage} from '../redact.js'
 import {applyMessages, serializeConfig, serializeMessage, siteFactsDigestKey, type SerializedMessage} from '../remote.js'
 import {absolutePath, relativeTo} from '../relative-path.js'
 import {withdrawFindings, type FileKind} from './withheld.js'
+import type {SiteMemo} from '../site/memo.js'
 
 /**
  * Run the site rules on every site the linted pages belong to (the site root is the nearest folder
@@ -21,8 +22,9 @@ import {withdrawFindings, type FileKind} from './withheld.js'
  */
 export async function runSiteChecks(
   files: readonly VFile[],
-  options: {changes?: ChangeSet | undefined; cwd?: string | undefined; defaultConfig?: ResolvedConfig | undefined; cache?: ResultCache | undefined} = {}
+  options: {changes?: ChangeSet | undefined; cwd?: string | undefined; defaultConfig?: ResolvedConfig | undefined; cache?: ResultCache | undefined; memo?: SiteMemo | undefined} = {}
 ): Promise<VFile[]> {
+  options.memo?.startRun()
   const roots = new Map<string, string | null>()
   const bySite = new Map<string, VFile[]>()
   for (const file of files) {
@@ -64,7 +66,7 @@ export async function runSiteChecks(
     // The site rules load only here: a run the cache serves needs none of them.
     const {checkSite} = await import('./site-rules.js')
     // What the checks read is noted (with a hash of each file) only for the cache to replay them.
-    const check = () => checkSite(root, linted, rootConfig, changes, options.cwd, withdrawn)
+    const check = () => checkSite(root, linted, rootConfig, changes, options.cwd, withdrawn, options.memo)
     const {result: documents, reads} = key !== undefined ? recordReads(check) : {result: check(), reads: []}
     // Pages' facts were masked when the pages were linted; the config files' secrets are masked here.
     const {redactorFor} = await import('../secrets.js')

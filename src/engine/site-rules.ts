@@ -11,6 +11,7 @@ import {loadSiteConfig, Site, type SitePage} from '../site/model.js'
 import {frameworkNotice} from '../site/framework.js'
 import type {LintedPage} from '../site/files.js'
 import {timing, timings} from '../timing.js'
+import type {SiteMemo} from '../site/memo.js'
 
 const siteRules = rules.filter((rule) => rule.site)
 
@@ -24,11 +25,12 @@ export function checkSite(
   rootConfig: ResolvedConfig | undefined,
   changes: ChangeSet | undefined,
   cwd: string | undefined,
-  withdrawn: Array<[relative: string, kind: FileKind]> = []
+  withdrawn: Array<[relative: string, kind: FileKind]> = [],
+  memo?: SiteMemo
 ): VFile[] {
   const config = loadSiteConfig(root)
   if (!config) return []
-  const site = new Site(root, config, linted, cwd ?? process.cwd())
+  const site = new Site(root, config, linted, cwd ?? process.cwd(), memo)
   if (changes) site.watchChanges(changes.pages, changes.removed, cwd ?? process.cwd(), rootConfig)
   for (const rule of siteRules) runSiteRule(rule, site, rootConfig)
   withdrawn.push(...withdrawOutsidePages(site))

@@ -39,6 +39,7 @@ import {
   messageToDiagnostic,
   rangesTouch
 } from './convert.js'
+import {SiteMemo} from '../site/memo.js'
 
 /**
  * Quiet time after the last keystroke before a page is linted again: as long as its last lint took,
@@ -148,6 +149,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let pushedSettings: ServerSettings | undefined
   /** Bumped when something outside the page changes (config, docs.json, other pages): cached results are stale. */
   let generation = 0
+  /** What the site checks read from pages not open, kept from edit to edit (each page checked for change once a run). */
+  const siteMemo = new SiteMemo()
   /** The worker that lints large pages: started for the first one, kept until shutdown. */
   let largePagePool: PagePool | undefined
 
@@ -326,7 +329,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const file = new VFile({path: target.path, value: text})
       // A large page is linted in a worker thread: this one goes on answering requests meanwhile.
       const pool = text.length >= workerPageChars ? (largePagePool ??= new PagePool(1, WORKER_PAGE_TIMEOUT_MS)) : undefined
-      const result = await lint({files: [file], cwd: target.cwd, configPath: settings.config, jobs: 0, pool, trusted})
+      const result = await lint({files: [file], cwd: target.cwd, configPath: settings.config, jobs: 0, pool, trusted, siteMemo})
       if (result.configErrors.length > 0) {
         // The CLI stops with exit code 2; in an editor, the problem shows on the page it blocks.
         const diagnostics = result.configErrors.map((reason): Diagnostic => ({

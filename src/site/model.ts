@@ -14,7 +14,8 @@ import {operationPageRoute, operationPages, type OperationPage, type PageSetting
 import {relativeTo} from '../relative-path.js'
 import {applyRedirect, trimSlashes} from './redirects.js'
 import {appRoutes, frameworkOfRoot, frameworkRoute, type Framework} from './framework.js'
-import {SnippetIndex} from './snippets.js'
+import {importSpecifiers, SnippetIndex} from './snippets.js'
+import type {SiteMemo} from './memo.js'
 
 /** Where a link written in a page leads (see `resolveLink` in `./links.ts`). */
 export type LinkTarget =
@@ -119,7 +120,7 @@ export class Site {
    * `linted`: the pages this run lints, from `lintedPages`. `runFolder`: the folder docs-lint runs in,
    * above which nothing is read (see `listedFiles`).
    */
-  constructor(root: string, config: SiteConfig, linted: readonly LintedPage[], runFolder?: string) {
+  constructor(root: string, config: SiteConfig, linted: readonly LintedPage[], runFolder?: string, private readonly memo?: SiteMemo) {
     this.root = root
     this.config = config
     const {files, folders} = listFiles(root)
@@ -272,18 +273,66 @@ export class Site {
       if (facts) return facts
     }
     if (this.anchorCache.has(page.relative)) return this.anchorCache.get(page.relative)
+    const memo = this.memo?.of(path.join(this.root, page.relative))
     let facts: PageFacts | undefined
-    try {
-      const absolute = path.join(this.root, page.relative)
-      const file = new VFileClass({path: absolute, value: readSiteFile(absolute, this.root, maxSitePageBytes)})
-      const tree = parsePage(file)
-      const failed = parseFailureOf(file) !== undefined
-      facts = collectSiteFacts(tree, file, createPage(file, tree, {parseFailed: failed}), failed)
-    } catch {
-      facts = undefined
+    if (memo?.facts !== undefined) {
+      facts = memo.facts ?? undefined
+    } else {
+      const text = this.textOf(page)
+      try {
+        if (text !== undefined) {
+          const file = new VFileClass({path: path.join(this.root, page.relative), value: text})
+          const tree = parsePage(file)
+          const failed = parseFailureOf(file) !== undefined
+          facts = collectSiteFacts(tree, file, createPage(file, tree, {parseFailed: failed}), failed)
+        }
+      } catch {
+        facts = undefined
+      }
+      if (memo) memo.facts = facts ?? null
     }
     this.anchorCache.set(page.relative, facts)
     return facts
+  }
+
+  /** The text of a page on disk, read as every site file is (inside the site, bounded); undefined when it cannot be read. */
+  private textOf(page: SitePage): string | undefined {
+    try {
+      return readSiteFile(path.join(this.root, page.relative), this.root, maxSitePageBytes)
+    } catch {
+      return undefined
+    }
+  }
+
+  /** The sources of the `import` lines of a page, as on disk. */
+  importsOnDisk(page: SitePage): string[] {
+    const memo = this.memo?.of(path.join(this.root, page.relative))
+    if (memo?.imports) return memo.imports
+    const text = this.textOf(page)
+    // Most pages import nothing: the search for `import` is cheaper than reading their lines.
+    const imports = text === undefined || !text.includes('import') ? [] : importSpecifiers(text)
+    if (memo) memo.imports = imports
+    return imports
+  }
+
+  /** Whether the text of a page on disk holds any of `names` (a cheap test before its links are read). */
+  namesAny(page: SitePage, names: readonly string[]): boolean {
+    const memo = this.memo?.of(path.join(this.root, page.relative))
+    let text: string | undefined
+    let readText = false
+    for (const name of names) {
+      let holds = memo?.names.get(name)
+      if (holds === undefined) {
+        if (!readText) {
+          text = this.textOf(page)
+          readText = true
+        }
+        holds = text !== undefined && text.includes(name)
+        memo?.names.set(name, holds)
+      }
+      if (holds) return true
+    }
+    return false
   }
 
   redirects(): Redirect[] {

@@ -1,7 +1,6 @@
 // Snippets: the files pages import. The platform inlines an imported file into the page, so the file is
 // a snippet (no page of its own) wherever it lives, and its headings are anchors of the page.
 import path from 'node:path'
-import {maxSitePageBytes, readSiteFile} from './reads.js'
 
 /** What of a page of the site model this needs (see `SitePage` in `model.ts`, which imports this). */
 interface Page {
@@ -16,6 +15,8 @@ interface SiteView<P extends Page> {
   pages: ReadonlyMap<string, P>
   linted: readonly P[]
   factsOf(page: P): {imports: string[]} | undefined
+  /** The sources of the `import` lines of a page, as on disk. */
+  importsOnDisk(page: P): string[]
 }
 
 /** The platform's snippet folders (`getFileCategory`): their files are snippets, imported or not. */
@@ -79,15 +80,7 @@ export class SnippetIndex<P extends Page> {
     const imported = new Set<string>()
     for (const other of this.site.pages.values()) {
       if (other.file) continue
-      let text: string
-      try {
-        text = readSiteFile(path.join(this.site.root, other.relative), this.site.root, maxSitePageBytes)
-      } catch {
-        continue
-      }
-      // Most pages import nothing: the search for `import` is cheaper than reading their lines.
-      if (!text.includes('import')) continue
-      for (const specifier of importSpecifiers(text)) {
+      for (const specifier of this.site.importsOnDisk(other)) {
         const target = importTarget(this.site, other.relative, specifier)
         if (target !== undefined) imported.add(target)
       }
