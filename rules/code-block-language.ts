@@ -203,13 +203,24 @@ export function looksLikeCode(code: string): boolean {
   return codeLines > 0 || isYamlCollection(code)
 }
 
-/** A block that parses as YAML holding two entries or more, at any depth (`config:` over two keys). */
+/**
+ * A block that parses as YAML holding two entries or more, at any depth (`config:` over two keys).
+ * Not when a key is a sentence (`Available tools (call one first):` over a list): that is prose.
+ */
 function isYamlCollection(code: string): boolean {
   try {
-    return entriesIn(yaml().parse(code, {maxAliasCount: 0, prettyErrors: false}), 2) >= 2
+    const value: unknown = yaml().parse(code, {maxAliasCount: 0, prettyErrors: false})
+    return entriesIn(value, 2) >= 2 && !hasSentenceKey(value, 0)
   } catch {
     return false
   }
+}
+
+/** Whether a parsed value has a mapping key of four words or more, within the first levels. */
+function hasSentenceKey(value: unknown, depth: number): boolean {
+  if (value === null || typeof value !== 'object' || depth > 3) return false
+  if (!Array.isArray(value) && Object.keys(value).some((key) => key.trim().split(/\s+/).length >= 4)) return true
+  return (Array.isArray(value) ? value : Object.values(value)).slice(0, 50).some((child) => hasSentenceKey(child, depth + 1))
 }
 
 /** Entries of mappings and lists in a parsed value, counted up to `enough`. */

@@ -33,6 +33,22 @@ function themeSwitched(node: Nodes, page: Page): boolean {
   return className !== undefined && /(?:^|\s)(?:dark:)?(?:hidden|block)(?:\s|$)/.test(className)
 }
 
+/**
+ * A status badge (stars, build, version): served by a badge service or at a `badge` path. It is a
+ * label, not a screenshot, and the frame is for screenshots.
+ */
+const badgeSource = /^https?:\/\/(?:[\w-]+\.)*(?:shields\.io|badgen\.net|badge\.fury\.io)\/|\/badges?(?:\.svg|\/|\?|$)/i
+
+function sourceOf(node: Nodes, page: Page): string | undefined {
+  if (node.type === 'image') return node.url
+  if (isJsxElement(node)) {
+    const value = jsxAttribute(node, 'src')
+    return value.kind === 'text' ? value.text : undefined
+  }
+  if (node.type === 'html') return htmlTagsIn(node, page, imgTag)[0]?.attributes.get('src') ?? undefined
+  return undefined
+}
+
 export default defineRule({
   id: 'frame-images',
   severity: 'warn',
@@ -52,6 +68,8 @@ export default defineRule({
         // Inside `<div>`, `<p>`, `<a>`…, the page lays the image out with its own markup (cards, icons, badges).
         if (ancestors.some((ancestor) => isJsxElement(ancestor) && ancestor.name && /^[a-z]/.test(ancestor.name))) return
         if (paired.has(node)) return
+        const source = sourceOf(node, page)
+        if (source !== undefined && badgeSource.test(source)) return
         const parent = ancestors.at(-1)
         // The block that stands for the image: a paragraph holding only images, or a block `<img>`.
         let block: Nodes

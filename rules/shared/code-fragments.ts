@@ -2,7 +2,7 @@
 // elision, a placeholder or a template, the notations of references, and the blocks that are not code
 // of their fence's language at all (a transcript, a log, a diff, a command under a `js` fence).
 import {
-  anglePlaceholderMark, annotationComment, diffLine, dotenvLine, elisionComment, elisionMark, foreignFirstLine, fragmentLines,
+  anglePlaceholderMark, annotationComment, componentLine, diffLine, dotenvLine, elisionComment, elisionMark, foreignFirstLine, fragmentLines, markdownImportLine,
   fragmentMarks, httpMessageLine, jsonPlaceholderMark, jsonStart, outputLine, placeholderKeyMark, pythonGrammarGapLines,
   pythonGrammarGaps, pythonKeywords, pythonMagicLine, pythonParameterType, pythonSignatureMark, scriptElisionMark, scriptKeywords,
   scriptSignatureLines, scriptSubstitutionMark, substitutionMark, transcriptLines
@@ -114,6 +114,8 @@ function isForeign(value: string, parser: CodeParser): boolean {
   if (code.every((line) => dotenvLine.test(line))) return true
   if (parser === 'yaml') return outputLine.test(value)
   if (parser !== 'script' && parser !== 'python') return false
+  // MDX shown under a script's fence: it imports a snippet and uses it as a component.
+  if (parser === 'script' && markdownImportLine.test(value) && componentLine.test(value)) return true
   const first = foreignFirstLine.exec(code[0])
   return first !== null && !keywords[parser].has(first[1]!)
 }
