@@ -59,7 +59,7 @@ export const incrementalStats = {partial: 0, whole: 0}
  * `enableIncrementalParse`, or for a page seen for the first time, this is `parse(source)`.
  */
 export function parseIncrementally(key: string, source: string, markdownOnly: boolean, parse: (text: string) => Root): Root {
-  if (maxPages === 0) return parse(source)
+  if (maxPages === 0) return parseWhole(source, parse)
   const previous = states.get(key)
   states.delete(key)
   // A definition anywhere changes how references parse everywhere, and so does a front matter fence
@@ -70,13 +70,112 @@ export function parseIncrementally(key: string, source: string, markdownOnly: bo
   if (tree) incrementalStats.partial++
   else {
     incrementalStats.whole++
-    tree = parse(source)
+    tree = parseWhole(source, parse)
   }
   if (!definitions) {
     states.set(key, {source, markdownOnly, chunks: chunksOf(source, tree)})
     if (states.size > maxPages) states.delete(states.keys().next().value!)
   }
   return copyTree(tree)
+}
+
+/** A line that may hold a link or footnote definition (after list, quote or space marks): `[id]: url`. */
+const definitionLine = /^[ \t>*+\-0-9.)]*\[([^\]\n]+)\]:.*$/gm
+
+/**
+ * The page's link definitions, one a line, for sections that use them, and how many lines hold one;
+ * undefined when they cannot go with each section as they are: a footnote, a definition whose title
+ * is on the next line, one inside a container, or one id defined twice (the first one counts, in the
+ * page's order).
+ */
+function definitionsIn(source: string): {text: string; count: number} | undefined {
+  const ids = new Map<string, string>()
+  let count = 0
+  for (const match of source.matchAll(definitionLine)) {
+    const [text, label] = match as unknown as [string, string]
+    const id = label.trim().toLowerCase().replace(/\s+/g, ' ')
+    // The same definition written twice (a page included twice) is harmless; two different ones are not.
+    if (label.startsWith('^') || !text.startsWith('[') || (ids.has(id) && ids.get(id) !== text.trimEnd())) return undefined
+    const next = source.slice(match.index + text.length + 1, source.indexOf('\n', match.index + text.length + 1) >>> 0)
+    if (/^[ \t]+["'(]/.test(next)) return undefined
+    ids.set(id, text.trimEnd())
+    count++
+  }
+  return {text: [...ids.values()].join('\n'), count}
+}
+
+/** Pages from this size are parsed in sections (see `parseWhole`). */
+export const sectionedFrom = 256 * 1024
+const sectionSize = 64 * 1024
+
+/**
+ * Parse a page whole. The parser takes time that grows faster than the page past a few hundred
+ * kilobytes (a 2.7 MB page: 9 s, four times a quarter of it), so a large page is parsed in sections
+ * of some 64 KB cut before headings, at the same safe boundaries as an edit's (see the top of this
+ * file), and their trees joined. A section that does not stand alone (a component, a code fence or a
+ * comment open across the cut, a definition anywhere) makes the page parse whole.
+ */
+export function parseWhole(source: string, parse: (text: string) => Root): Root {
+  if (source.length < sectionedFrom || openFrontMatter(source)) return parse(source)
+  const definitions = definitionsIn(source)
+  if (definitions === undefined) return parse(source)
+  const cuts = sectionCuts(source)
+  if (cuts.length === 0) return parse(source)
+  const children: RootContent[] = []
+  let from = 0
+  let line = 1
+  for (const to of [...cuts, source.length]) {
+    const text = source.slice(from, to)
+    let nodes: RootContent[]
+    try {
+      // The page's link definitions go after each section, which may use them; their nodes are dropped.
+      nodes = parse(definitions.count === 0 ? text : text + '\n\n' + definitions.text).children.filter((node) => (node.position?.start.offset ?? 0) < text.length)
+    } catch {
+      return parse(source)
+    }
+    if (from > 0 && (nodes.some((node) => node.type === 'yaml') || nodes.some(heldTwice))) return parse(source)
+    if (to < source.length) {
+      const last = nodes.at(-1)
+      if (!/\n[ \t]*\r?\n$/.test(text) || (last && (last.position?.end.offset ?? Infinity) > trimmedEnd(text))) return parse(source)
+    }
+    if (from > 0) for (const node of nodes) shiftNode(node, from, line - 1)
+    children.push(...nodes)
+    line += lineCount(text)
+    from = to
+  }
+  // Each line taken for a definition must be one in its own section (not in code, not in a paragraph).
+  const found = children.filter((node) => node.type === 'definition').length
+  if (found !== definitions.count) return parse(source)
+  return {type: 'root', children, position: {start: {line: 1, column: 1, offset: 0}, end: {...lineColumn(source, source.length), offset: source.length}}}
+}
+
+/**
+ * Where to cut a large page: at the start of an ATX heading line after a blank line, outside code
+ * fences, once the section before it holds some 64 KB.
+ */
+function sectionCuts(source: string): number[] {
+  const cuts: number[] = []
+  let sectionStart = 0
+  let fence: string | undefined
+  let blankBefore = false
+  let lineStart = 0
+  while (lineStart < source.length) {
+    let lineEnd = source.indexOf('\n', lineStart)
+    if (lineEnd === -1) lineEnd = source.length
+    const text = source.slice(lineStart, lineEnd)
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(text)
+    if (fence !== undefined) {
+      if (marker && marker[1]![0] === fence[0] && marker[1]!.length >= fence.length && text.trim() === marker[1]) fence = undefined
+    } else if (marker) {
+      fence = marker[1]
+    } else if (blankBefore && /^#{1,6}[ \t]/.test(text) && lineStart - sectionStart >= sectionSize) {
+      cuts.push(lineStart)
+      sectionStart = lineStart
+    }
+    blankBefore = text.trim() === ''
+    lineStart = lineEnd + 1
+  }
+  return cuts
 }
 
 /** Whether `source` starts with a front matter fence that no fence closes. */

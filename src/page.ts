@@ -3,7 +3,7 @@ import {toString as mdastToString} from 'mdast-util-to-string'
 import {SKIP, visit} from './walk.js'
 import type {Nodes as NlcstNode, Root as NlcstRoot} from 'nlcst'
 import type {Point, Position} from 'unist'
-import type {VFile} from 'vfile'
+import {VFile as VFileClass, type VFile} from 'vfile'
 import {location} from 'vfile-location'
 import {timeShared} from './timing.js'
 import {load, once, yaml} from './lazy.js'
@@ -13,11 +13,40 @@ import type {Document, Pair} from 'yaml'
 const englishConverter = once(() => {
   const {toNlcst} = load('mdast-util-to-nlcst') as typeof import('mdast-util-to-nlcst')
   const {ParseEnglish} = load('parse-english') as typeof import('parse-english')
-  return (node: Root | Paragraph | Heading, file: VFile): NlcstRoot => {
+  return (node: Root | Paragraph | Heading, file: VFile, lines: ReturnType<typeof location>): NlcstRoot => {
     proseWithinLimit(node, file)
-    return toNlcst(node, file, ParseEnglish, {ignore: proseIgnore})
+    const start = node.position?.start.offset
+    const end = node.position?.end.offset
+    if (node.type === 'root' || !start || end === undefined) return toNlcst(node, file, ParseEnglish, {ignore: proseIgnore})
+    // Against the whole page, mdast-util-to-nlcst indexes every line before the block again, for each
+    // block: quadratic on a page of thousands of paragraphs. The block is read alone, and its
+    // positions are put back in the page after.
+    const local = toNlcst(shifted(node, -start), new VFileClass({value: String(file.value ?? '').slice(start, end)}), ParseEnglish, {ignore: proseIgnore})
+    visitNlcst(local, (prose) => {
+      if (!prose.position) return
+      prose.position = {start: lines.toPoint(prose.position.start.offset! + start)!, end: lines.toPoint(prose.position.end.offset! + start)!}
+    })
+    return local
   }
 })
+
+/** A copy of an mdast node whose offsets are moved by `by` (what mdast-util-to-nlcst reads of them). */
+function shifted<T extends Nodes>(node: T, by: number): T {
+  const copy = {...node}
+  if (node.position) {
+    copy.position = {
+      start: {...node.position.start, offset: (node.position.start.offset ?? 0) + by},
+      end: {...node.position.end, offset: (node.position.end.offset ?? 0) + by}
+    }
+  }
+  if ('children' in node) (copy as {children: Nodes[]}).children = (node.children as Nodes[]).map((child) => shifted(child, by))
+  return copy
+}
+
+function visitNlcst(node: NlcstNode, each: (node: NlcstNode) => void): void {
+  each(node)
+  if ('children' in node) for (const child of node.children as NlcstNode[]) visitNlcst(child, each)
+}
 
 /**
  * mdast-util-to-nlcst gathers a block's words with one `push(...words)`: past some 100,000 words and
@@ -136,7 +165,7 @@ export function createPage(file: VFile, tree: Root, options: PageOptions = {}): 
       return frontMatter
     },
     prose() {
-      prose ??= timeShared('prose trees (retext)', () => realignProse(tree, englishConverter()(tree, file), source, lines()))
+      prose ??= timeShared('prose trees (retext)', () => realignProse(tree, englishConverter()(tree, file, lines()), source, lines()))
       return prose
     },
     proseBlocks() {
@@ -180,7 +209,7 @@ function collectProseBlocks(tree: Root, file: VFile, source: string, lines: () =
         return words
       },
       prose() {
-        prose ??= timeShared('prose trees (retext)', () => realignProse(block, englishConverter()(block, file), source, lines()))
+        prose ??= timeShared('prose trees (retext)', () => realignProse(block, englishConverter()(block, file, lines()), source, lines()))
         return prose
       }
     })

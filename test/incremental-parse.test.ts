@@ -105,3 +105,49 @@ describe('incremental parse (language server)', () => {
     expect(result.partial / result.edits).toBeGreaterThan(0.4)
   }, 120_000)
 })
+
+// A page of some hundreds of kilobytes is parsed in sections cut before headings (the parser takes
+// time that grows faster than the page). The tree must be the one a parse of the whole text gives.
+describe('a large page parsed in sections', async () => {
+  const {parseWhole: inSections, sectionedFrom} = await import('../src/incremental-parse.js')
+  const {unified} = await import('unified')
+  const remarkParse = (await import('remark-parse')).default
+  const remarkMdx = (await import('remark-mdx')).default
+  const remarkGfm = (await import('remark-gfm')).default
+  const remarkFrontmatter = (await import('remark-frontmatter')).default
+  const parser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm).use(remarkMdx).freeze()
+  const parse = (text: string) => parser.parse(text)
+  const docs = path.resolve(import.meta.dirname, '../docs')
+  const pages = fs.readdirSync(path.join(docs, 'rules')).filter((name) => name.endsWith('.mdx')).map((name) => fs.readFileSync(path.join(docs, 'rules', name), 'utf8'))
+  // Rule pages without their front matter and imports, one after another under headings, until the page is large.
+  const bodies = pages.map((text) => text.replace(/^---[\s\S]*?---\n/, '').split('\n').filter((line) => !/^(import|export)\s/.test(line)).join('\n'))
+  let large = '---\ntitle: All rules\ndescription: Every rule on one page.\n---\n'
+  for (let index = 0; large.length < sectionedFrom * 3; index++) large += '\n## Part ' + index + '\n\n' + bodies[index % bodies.length] + '\n'
+
+  it('gives the tree of a whole parse, positions included', () => {
+    expect(large.length).toBeGreaterThan(sectionedFrom * 3)
+    expect(JSON.stringify(inSections(large, parse))).toBe(JSON.stringify(parse(large)))
+  })
+
+  it('parses whole what does not stand alone: a component, a fence or a comment open across a heading', () => {
+    // Opened before one part's heading, closed before a heading 150 KB on: across the cuts between.
+    const open = large.indexOf('\n## Part ', sectionedFrom / 2)
+    const close = large.indexOf('\n## Part ', open + 150_000)
+    const inside = (opening: string, closing: string) => large.slice(0, open) + '\n\n' + opening + '\n' + large.slice(open, close) + '\n\n' + closing + '\n' + large.slice(close)
+    const tree = (text: string, read: (text: string) => unknown) => {
+      try {
+        return JSON.stringify(read(text))
+      } catch (error) {
+        return 'fails: ' + String(error)
+      }
+    }
+    // Link definitions: used before and after their place, and a line that looks like one in code.
+    const withDefinitions = large.slice(0, open) + '\n\nSee [the guide][guide].\n\n[guide]: https://example.com/guide\n\n~~~text\n[other]: https://example.com\n~~~\n' + large.slice(open, close) + '\n\nAgain [the guide][guide], and [other].\n' + large.slice(close)
+    const definitionsOnly = withDefinitions.replace('~~~text\n[other]: https://example.com\n~~~\n', '')
+    for (const text of [inside('<Note>', '</Note>'), inside('~~~~~~text', '~~~~~~'), inside('{/*', '*/}'), withDefinitions, definitionsOnly]) {
+      const whole = tree(text, parse)
+      expect(whole.startsWith('fails')).toBe(false)
+      expect(tree(text, (page) => inSections(page, parse))).toBe(whole)
+    }
+  })
+})

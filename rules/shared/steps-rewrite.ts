@@ -87,8 +87,8 @@ export function stepsOf(chain: readonly List[], siblings: readonly Nodes[], page
   text += indent + '</Steps>'
   if (!parsesAsSteps(indent + text, steps, definitionsOf(tree, source))) return undefined
   // A step's title is an anchor too: one that a later heading also makes would renumber that heading's.
-  const later = anchorsAfter(tree, end)
-  const taken = steps.map((step) => headingSlug(step.title)).find((anchor) => later.has(anchor))
+  const lastAt = lastAnchorOffsets(tree)
+  const taken = steps.map((step) => headingSlug(step.title)).find((anchor) => (lastAt.get(anchor) ?? -1) >= end)
   const edits = [{start, end, text}]
   if (taken !== undefined) {
     return {edits, faithful: false, description: 'Rewrite the list as `<Steps>` (a step title takes the anchor `#' + taken + '` from a later heading, whose anchor becomes `#' + taken + '-2`: update the links to it)'}
@@ -97,18 +97,27 @@ export function stepsOf(chain: readonly List[], siblings: readonly Nodes[], page
   return {edits, faithful: false, description: 'Rewrite the list as `<Steps>`, each item kept whole in its step under a plain title'}
 }
 
-/** The anchors that headings and step titles after `offset` make from their text. */
-function anchorsAfter(tree: Root, offset: number): Set<string> {
-  const anchors = new Set<string>()
+const anchorOffsets = new WeakMap<Root, Map<string, number>>()
+
+/**
+ * Each anchor that headings and step titles make from their text, with the offset of the last one that
+ * makes it: read once a page, however many lists it rewrites (a page of a thousand procedures).
+ */
+function lastAnchorOffsets(tree: Root): Map<string, number> {
+  let anchors = anchorOffsets.get(tree)
+  if (anchors) return anchors
+  anchors = new Map()
+  const found = anchors
+  const add = (anchor: string, node: Nodes) => found.set(anchor, Math.max(found.get(anchor) ?? -1, node.position?.start.offset ?? 0))
   visit(tree, (node: Nodes) => {
-    if ((node.position?.start.offset ?? 0) < offset) return
-    if (node.type === 'heading' && node.depth <= 4 && node.data?.id === undefined) anchors.add(headingSlug(anchorText(node.children)!))
-    if (isJsxElement(node) && node.name && (/^h[1-4]$/.test(node.name) || node.name === 'Heading')) anchors.add(headingSlug(anchorText(node.children as PhrasingContent[])!))
+    if (node.type === 'heading' && node.depth <= 4 && node.data?.id === undefined) add(headingSlug(anchorText(node.children)!), node)
+    if (isJsxElement(node) && node.name && (/^h[1-4]$/.test(node.name) || node.name === 'Heading')) add(headingSlug(anchorText(node.children as PhrasingContent[])!), node)
     if (isJsxElement(node) && node.name === 'Step') {
       const title = node.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'title')?.value
-      if (typeof title === 'string') anchors.add(headingSlug(title))
+      if (typeof title === 'string') add(headingSlug(title), node)
     }
   })
+  anchorOffsets.set(tree, anchors)
   return anchors
 }
 
@@ -296,13 +305,18 @@ function parsesAsSteps(text: string, steps: readonly Step[], definitions: string
  * The page's one-line link and footnote definitions, which `[text][ref]` in a step needs to parse as
  * it does in the page. A definition over several lines is left out: a step using it fails the check.
  */
+const pageDefinitions = new WeakMap<Root, string>()
+
 function definitionsOf(tree: Root, source: string): string {
+  const known = pageDefinitions.get(tree)
+  if (known !== undefined) return known
   let definitions = ''
   visit(tree, (node: Nodes) => {
     if (node.type !== 'definition' && node.type !== 'footnoteDefinition') return
     const text = source.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0)
     if (text !== '' && !text.includes('\n')) definitions += '\n\n' + text
   })
+  pageDefinitions.set(tree, definitions)
   return definitions
 }
 
