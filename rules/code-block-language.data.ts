@@ -132,6 +132,8 @@ export const outputLinePatterns: readonly RegExp[] = [
   /^(?:[✓✔✗✘✅❌⚠→←•▶►]|\p{Extended_Pictographic})/u,
   /^\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE)\]?[:\s]/,
   /^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/,
+  // An error a program prints: `TypeError: …`, `ModuleNotFoundError: …`, `Error from server (BadRequest): …`.
+  /^(?:[A-Z][A-Za-z]*(?:Error|Exception)|Error from [a-z]+(?: \([A-Za-z]+\))?): \S/,
   // A turn of a conversation: a speaker, then a sentence (`AI: I will turn on the lights now.`).
   /^(?:AI|Assistant|Agent|Bot|Caller|Customer|Human|User): [A-Z][^:;{}()=]* [^:;{}()=\s]*[.?!]$/
 ]

@@ -169,3 +169,6 @@ export const alternativeHeadings: readonly string[] = ['alternative', 'approach'
 export const exampleTitles: readonly string[] = [
   'example', 'sample', 'ejemplo', 'exemple', 'beispiel', 'exemplo', '例', '示例', '范例', '样例', '예시', '예제'
 ]
+
+/** Verbs that open a piece of advice rather than a step (English): with checks, they make a checklist. */
+export const adviceVerbs: readonly string[] = ['consider', 'prefer', 'avoid']

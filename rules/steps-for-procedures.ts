@@ -17,10 +17,12 @@ import {firstLine, inRanges} from './shared/positions.js'
 import {instructionLanguages, instructionOf, instructionOfParagraph, type Instruction} from './shared/instructions.js'
 import {stepsOf} from './shared/steps-rewrite.js'
 import {
-  alternativeEndings, alternativeHeadings, alternativeLeadIns, alternativeTitles, describingHeadings, describingLeadIns, exampleLeadIns, exampleTitles, numberWords, outlineLeadIns,
+  adviceVerbs, alternativeEndings, alternativeHeadings, alternativeLeadIns, alternativeTitles, describingHeadings, describingLeadIns, exampleLeadIns, exampleTitles, numberWords, outlineLeadIns,
   prerequisiteHeadings, stepWords, toolActions
 } from './steps-for-procedures.data.js'
 
+/** An item that gives advice (`Consider using…`, `Avoid…`): in English, what a best-practice list says. */
+const adviceOpening = new RegExp('^(?:' + adviceVerbs.join('|') + ')\\b', 'i')
 const stepLabel = new RegExp('^(?:' + stepWords.join('|') + ')[\\s-]*(\\d+|' + numberWords.join('|') + ')(?![\\p{L}\\p{N}])', 'iu')
 // `### 1. Get your key`: a numbered heading, one step of a procedure written as sections.
 const numberedHeading = /^(\d+)[.)]\s/
@@ -286,7 +288,9 @@ function procedureOf(chain: readonly List[], children: readonly Nodes[], index: 
   // not procedures, nor are troubleshooting checklists or lists of links to the pages of a guide.
   // Three items or fewer, one of them what a tool does by itself: a note on using it, not a procedure.
   if (items.length <= 3 && items.some((item, at) => !kinds[at] && saysWhatSomethingDoes(itemText(item), language))) return undefined
-  if (!kinds[0] || instructions * 2 <= items.length || checklist * 2 > items.length || links * 2 > items.length) return undefined
+  // A checklist may hold a piece of advice too ("Consider…"): checks and advice together are most of it.
+  const advice = items.filter((item, at) => !kinds[at] && adviceOpening.test(itemText(item))).length
+  if (!kinds[0] || instructions * 2 <= items.length || (checklist + advice) * 2 > items.length || links * 2 > items.length) return undefined
   return kinds
 }
 

@@ -80,7 +80,7 @@ export function parseIncrementally(key: string, source: string, markdownOnly: bo
 }
 
 /** A line that may hold a link or footnote definition (after list, quote or space marks): `[id]: url`. */
-const definitionLine = /^[ \t>*+\-0-9.)]*\[([^\]\n]+)\]:.*$/gm
+const definitionLine = /^[ \t>*+\-0-9.)]*\[([^\]]+)\]:/
 
 /**
  * The page's link definitions, one a line, for sections that use them, and how many lines hold one;
@@ -91,13 +91,16 @@ const definitionLine = /^[ \t>*+\-0-9.)]*\[([^\]\n]+)\]:.*$/gm
 function definitionsIn(source: string): {text: string; count: number} | undefined {
   const ids = new Map<string, string>()
   let count = 0
-  for (const match of source.matchAll(definitionLine)) {
-    const [text, label] = match as unknown as [string, string]
+  // Line by line: a pattern over the whole text with `^` at every line is slow on hostile text.
+  const lines = source.split('\n')
+  for (let index = 0; index < lines.length; index++) {
+    const text = lines[index]!
+    const label = text.includes(']:') ? definitionLine.exec(text)?.[1] : undefined
+    if (label === undefined) continue
     const id = label.trim().toLowerCase().replace(/\s+/g, ' ')
     // The same definition written twice (a page included twice) is harmless; two different ones are not.
     if (label.startsWith('^') || !text.startsWith('[') || (ids.has(id) && ids.get(id) !== text.trimEnd())) return undefined
-    const next = source.slice(match.index + text.length + 1, source.indexOf('\n', match.index + text.length + 1) >>> 0)
-    if (/^[ \t]+["'(]/.test(next)) return undefined
+    if (/^[ \t]+["'(]/.test(lines[index + 1] ?? '')) return undefined
     ids.set(id, text.trimEnd())
     count++
   }

@@ -121,10 +121,10 @@ export const jsonStart = /^(?:[{["\d-]|true\b|false\b|null\b)/
 export const pythonParameterType = /^:[ \t]*(?:str|int|float|bool|bytes|dict|list|tuple|set|object|Any|Optional|Union|Literal|Dict|List|Tuple|Callable|Sequence|Mapping|Iterable)\b(?![ \t]*\()/
 
 /** An import of a Markdown or MDX file (`import {TF} from "/snippets/tf.mdx"`): what follows is MDX, not a script. */
-export const markdownImportLine = /^import\s[^\n]*\sfrom\s+["'][^"'\n]+\.mdx?["'];?[ \t]*$/m
+export const markdownImportLine = /^import[ \t].*[ \t]from[ \t]+["'][^"']+\.mdx?["'];?[ \t]*$/
 
 /** A line that opens a component at the start of a line, as MDX content does (`<TF name="x" />`). */
-export const componentLine = /^<[A-Z][\w.]*(?:[ \t/>]|$)/m
+export const componentLine = /^<[A-Z][\w.]*(?:[ \t/>]|$)/
 
 /** A line of a dotenv file (`API_KEY=abc`): a block of them is not code of its fence's language. */
 export const dotenvLine = /^[A-Z][A-Z0-9_]*=/

@@ -115,7 +115,7 @@ function isForeign(value: string, parser: CodeParser): boolean {
   if (parser === 'yaml') return outputLine.test(value)
   if (parser !== 'script' && parser !== 'python') return false
   // MDX shown under a script's fence: it imports a snippet and uses it as a component.
-  if (parser === 'script' && markdownImportLine.test(value) && componentLine.test(value)) return true
+  if (parser === 'script' && code.some((line) => markdownImportLine.test(line)) && code.some((line) => componentLine.test(line))) return true
   const first = foreignFirstLine.exec(code[0])
   return first !== null && !keywords[parser].has(first[1]!)
 }

@@ -65,11 +65,11 @@ function describes(rest: {text: string; startsWithCode: boolean}, language: stri
   const words = rest.text.split(/\s+/).map((word) => trimEndCharacters(word, wordEnds))
   const grammar = auxiliaries[language]
   const verbOfThirdPerson = (word: string | undefined): boolean => word !== undefined && grammar !== undefined && grammar.thirdPerson.test(word)
-  // `accountKeys` lists the addresses: the first "word" is the code, then what it does.
-  if (rest.startsWithCode) return verbOfThirdPerson(words[1])
+  const statement = (word: string | undefined): boolean => verbOfThirdPerson(word) || (grammar?.words ?? []).includes(word ?? '')
+  // `accountKeys` lists the addresses, `OldName` is now `NewName`: the first "word" is the code, then what it does or is.
+  if (rest.startsWithCode) return statement(words[1])
   const first = words[0]!.toLowerCase()
   if (!/^\p{Lu}/u.test(rest.text) || instructionOf(rest.text, language) || grammar?.reader.includes(first)) return false
-  const statement = (word: string | undefined): boolean => verbOfThirdPerson(word) || (grammar?.words ?? []).includes(word ?? '')
   const possessive = /[’']s$/.test(first) && !/^let[’']s$/.test(first)
   return (subjectWords[language] ?? []).includes(first) || possessive || statement(words[1]) || statement(words[2])
 }

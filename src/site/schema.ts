@@ -71,7 +71,7 @@ export function schemaProblems(config: Located, fileName: string): SchemaProblem
 /**
  * A key the platform ignores, written on many objects of one file (`collapsed` on every group), is one
  * decision: one finding on its first place, with the count of the others. When it holds a different
- * name on each object (`"anchor": "prefect-aws-sdk-reference"` on generated groups), it is an id that
+ * id on each object (`"anchor": "prefect-aws-sdk-reference"` on generated groups), it is one that
  * a tool of the team finds those objects by: harmless to the platform, and not to be removed, so no
  * finding at all.
  */
@@ -87,7 +87,8 @@ function oncePerIgnoredKey(problems: SchemaProblem[]): SchemaProblem[] {
   const dropped = new Set<SchemaProblem>()
   for (const group of groups.values()) {
     if (group.length < 2) continue
-    const names = new Set(group.map((problem) => problem.value))
+    // Ids only: a path or an address on each object (`url` on every tab) is a setting the platform drops.
+    const names = new Set(group.map((problem) => (problem.value !== undefined && /^[A-Za-z0-9][\w-]*$/.test(problem.value) ? problem.value : undefined)))
     if (!names.has(undefined) && names.size === group.length) {
       for (const problem of group) dropped.add(problem)
       continue
