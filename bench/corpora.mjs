@@ -1,4 +1,5 @@
 // What the bench scripts share: where the corpora are, and the pages of a folder.
+import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -47,4 +48,25 @@ export function foldersFromArguments(script, names = process.argv.slice(2)) {
   }
   console.error(script + ': no folders given and the corpora are not in ../shared/corpora')
   process.exit(2)
+}
+
+/**
+ * Put a script's section (its lines, a heading first) in bench/results.md between the script's own
+ * markers, replacing what was there, or at the end. bench/run.mjs keeps what follows the scale section.
+ */
+export function writeResultsSection(script, lines) {
+  const begin = '<!-- ' + script + ': begin -->'
+  const end = '<!-- ' + script + ': end -->'
+  const section = [begin, ...lines, end].join('\n')
+  const resultsFile = path.join(project, 'bench/results.md')
+  const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : ''
+  const from = previous.indexOf(begin)
+  const to = previous.indexOf(end)
+  fs.writeFileSync(resultsFile, from === -1 || to === -1 ? previous.trimEnd() + '\n\n' + section + '\n' : previous.slice(0, from) + section + previous.slice(to + end.length))
+}
+
+/** The short hash of the commit the bench runs, for its results; '' outside a git checkout. */
+export function currentCommit() {
+  const result = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: project, encoding: 'utf8'})
+  return result.status === 0 ? result.stdout.trim() : ''
 }

@@ -11,7 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {parseArgs} from 'node:util'
-import {corporaRoot, pageFiles, requireCorporaAndBuild} from './corpora.mjs'
+import {corporaRoot, pageFiles, requireCorporaAndBuild, currentCommit, writeResultsSection} from './corpora.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const project = path.resolve(here, '..')
@@ -61,12 +61,8 @@ for (const fraction of [0.25, 0.5, 1]) {
   fs.rmSync(folder, {recursive: true, force: true})
 }
 
-let commit = ''
-try {
-  commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: project, encoding: 'utf8'}).stdout.trim()
-} catch {}
-const section = [
-  '<!-- bench/large-page.mjs: begin -->',
+const commit = currentCommit()
+writeResultsSection('bench/large-page.mjs', [
   '## One large page',
   '',
   `\`node bench/large-page.mjs\` on ${os.cpus().length} cores (commit ${commit}, ${new Date().toISOString().slice(0, 10)}): the pages of ${corpus} on one page, and the first`,
@@ -74,12 +70,5 @@ const section = [
   '',
   '| page | lint | `--fix` | settled |',
   '| ---: | ---: | ---: | --- |',
-  ...rows,
-  '<!-- bench/large-page.mjs: end -->'
-].join('\n')
-const resultsFile = path.join(here, 'results.md')
-const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : ''
-const begin = previous.indexOf('<!-- bench/large-page.mjs: begin -->')
-const end = previous.indexOf('<!-- bench/large-page.mjs: end -->')
-const next = begin === -1 ? previous.trimEnd() + '\n\n' + section + '\n' : previous.slice(0, begin) + section + previous.slice(end + '<!-- bench/large-page.mjs: end -->'.length)
-fs.writeFileSync(resultsFile, next)
+  ...rows
+])

@@ -11,7 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {parseArgs} from 'node:util'
-import {corporaRoot, pageFiles, requireCorporaAndBuild} from './corpora.mjs'
+import {corporaRoot, pageFiles, requireCorporaAndBuild, currentCommit, writeResultsSection} from './corpora.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const project = path.resolve(here, '..')
@@ -58,12 +58,8 @@ for (const corpus of largest) {
   console.log(rows.at(-1))
 }
 
-let commit = ''
-try {
-  commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: project, encoding: 'utf8'}).stdout.trim()
-} catch {}
-const section = [
-  '<!-- bench/shards.mjs: begin -->',
+const commit = currentCommit()
+writeResultsSection('bench/shards.mjs', [
   `## A matrix of ${count} shards`,
   '',
   `\`node bench/shards.mjs\` on ${os.cpus().length} cores (commit ${commit}, ${new Date().toISOString().slice(0, 10)}), ${runs} interleaved rounds, medians of wall time,`,
@@ -72,13 +68,6 @@ const section = [
   '',
   `| corpus | pages | single run | shards 1 to ${count} | merge | matrix ÷ single | merged report = single run |`,
   '| --- | ---: | ---: | --- | ---: | ---: | --- |',
-  ...rows,
-  '<!-- bench/shards.mjs: end -->'
-].join('\n')
-const resultsFile = path.join(here, 'results.md')
-const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : ''
-const begin = previous.indexOf('<!-- bench/shards.mjs: begin -->')
-const end = previous.indexOf('<!-- bench/shards.mjs: end -->')
-const next = begin === -1 ? previous.trimEnd() + '\n\n' + section + '\n' : previous.slice(0, begin) + section + previous.slice(end + '<!-- bench/shards.mjs: end -->'.length)
-fs.writeFileSync(resultsFile, next)
+  ...rows
+])
 fs.rmSync(work, {recursive: true, force: true})

@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {parseArgs} from 'node:util'
-import {corporaRoot, pageFiles, requireCorporaAndBuild} from './corpora.mjs'
+import {corporaRoot, pageFiles, requireCorporaAndBuild, writeResultsSection} from './corpora.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const project = path.resolve(here, '..')
@@ -65,8 +65,7 @@ for (const target of targets) {
   console.log(rows.at(-1))
 }
 
-const section = [
-  '<!-- bench/styles.mjs: begin -->',
+writeResultsSection('bench/styles.mjs', [
   '## Vale styles',
   '',
   `\`node bench/styles.mjs\` on ${os.cpus().length} cores, ${runs} interleaved rounds, medians of wall time. Cold runs have no cache; the`,
@@ -74,13 +73,6 @@ const section = [
   '',
   '| corpus | pages | cold, no styles | cold, styles | styles ÷ no styles | warm, styles | warm ÷ cold |',
   '| --- | --- | --- | --- | --- | --- | --- |',
-  ...rows,
-  '<!-- bench/styles.mjs: end -->'
-].join('\n')
-const resultsFile = path.join(here, 'results.md')
-const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : ''
-const begin = previous.indexOf('<!-- bench/styles.mjs: begin -->')
-const end = previous.indexOf('<!-- bench/styles.mjs: end -->')
-const next = begin === -1 ? previous.trimEnd() + '\n\n' + section + '\n' : previous.slice(0, begin) + section + previous.slice(end + '<!-- bench/styles.mjs: end -->'.length)
-fs.writeFileSync(resultsFile, next)
+  ...rows
+])
 fs.rmSync(work, {recursive: true, force: true})
