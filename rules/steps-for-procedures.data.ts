@@ -46,7 +46,9 @@ export const describingLeadIns: Readonly<Record<string, {ending: readonly string
     // "Here's what happens:", "the process at a glance:", "Consider a pipeline that…:": an overview or a scenario.
     containing: [
       'what happens', 'at a glance', 'under the hood', 'behind the scenes', 'order of operations', 'high-level', 'conceptual', 'conceptually',
-      'consider a', 'consider an', 'consider the following', 'imagine'
+      'consider a', 'consider an', 'consider the following', 'imagine',
+      // "A common pattern is:": how others do it, told as an example.
+      'common pattern', 'typical pattern'
     ],
     reader: ["you'll", 'you will', 'you might', 'you may', 'you can', 'you could', 'you must', 'you should']
   },

@@ -49,8 +49,9 @@ function introducesExamples(text: string): boolean {
 /** "The script will:", `一个工作流可能包含以下步骤：`: the list says what something else does, not what the reader does. */
 function introducesDescription(text: string, language: string): boolean {
   const phrases = describingLeadIns[language]
-  if (!phrases || phrases.reader.some((phrase) => containsPhrase(text, phrase))) return false
+  // The sentence that leads into the list speaks to the reader ("you'll"), or not; the ones before it do not decide.
   const lastSentence = lastSentenceOf(text)
+  if (!phrases || phrases.reader.some((phrase) => containsPhrase(lastSentence, phrase))) return false
   return phrases.ending.some((phrase) => endsWithPhrase(text, phrase)) || phrases.containing.some((phrase) => containsPhrase(lastSentence, phrase))
 }
 

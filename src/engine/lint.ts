@@ -201,7 +201,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   } finally {
     if (pool !== options.pool) await pool?.close()
   }
-  return finish(files, {cwd, screened, inMemory, cache, newCache, defaultConfig, changes: options.changes, shard, configErrors: configs.errors, given: options.given, recording: options.record !== undefined, siteMemo: options.siteMemo})
+  return finish(files, {cwd, screened, inMemory, cache, newCache, defaultConfig, shard, configErrors: configs.errors, options})
 }
 
 /** Files that are never read, the site checks, the run's notices, the shard's part and the report's order. */
@@ -215,12 +215,10 @@ async function finish(
     /** The cache file, when this run makes it: a hint to leave it out of git. */
     newCache: string | undefined
     defaultConfig: ResolvedConfig
-    changes: ChangeSet | undefined
     shard: {index: number; count: number} | undefined
     configErrors: Set<string>
-    given: GivenResults | undefined
-    recording: boolean
-    siteMemo: SiteMemo | undefined
+    /** What else of the run's options the site checks and notices need (changes, shard results, the site memo). */
+    options: LintOptions
   }
 ): Promise<LintResult> {
   const {cwd, screened, inMemory, cache, defaultConfig, shard, configErrors} = run
@@ -245,7 +243,7 @@ async function finish(
   // A file the caller passed in may have held messages before its page's were added.
   const sortedCounts = new Map(files.filter((file) => !inMemory.has(file)).map((file) => [file, file.messages.length]))
   // A shard that records its result for `docs-lint merge` leaves the site checks to the merge, which runs them once.
-  const siteFiles = run.recording ? [] : await runSiteChecks(files, {changes: run.changes, cwd, defaultConfig, cache, memo: run.siteMemo})
+  const siteFiles = run.options.record ? [] : await runSiteChecks(files, {changes: run.options.changes, cwd, defaultConfig, cache, memo: run.options.siteMemo})
   for (const file of siteFiles) {
     const absolute = absolutePath(file)
     // A page that `$ref` includes as JSON gets one entry in the report, not two.
@@ -287,7 +285,7 @@ async function finish(
     notices.push(...cache.notices)
     if (run.newCache && fs.existsSync(run.newCache) && !gitIgnores(run.newCache)) notices.push('made the cache `' + relativeTo(cwd, run.newCache) + '`: add it to `.gitignore`, it belongs to this machine')
   }
-  if (run.given) notices.push(...run.given.notices())
+  if (run.options.given) notices.push(...run.options.given.notices())
   // A style docs-lint cannot run in full says so once: its missing styles and the rules it does not check.
   notices.push(...styleNotices(cwd))
   // So does a rule that left pages alone because of their language.
