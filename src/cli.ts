@@ -31,7 +31,7 @@ import {
 } from './suppressions.js'
 import {escapeControl} from './reporters/control.js'
 import {absolutePath, relativeTo} from './relative-path.js'
-import type {GivenResults, ResultRecorder, ResultSettings} from './merge/results.js'
+import type {ResultsOfRun, ResultSettings} from './merge/results.js'
 
 /** The most worker threads `--jobs` takes. */
 const maxJobs = 64
@@ -286,13 +286,16 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 0
   }
   if (values['print-config'] !== undefined) return printConfig(values['print-config'], values.config, io)
+  // The shards' results to report (`docs-lint merge`), or a recorder of this run's (`--write-result`).
+  let results: ResultsOfRun = {}
   if (merging || values['write-result'] !== undefined) {
-    const {mergeConflicts, resultConflicts} = await import('./merge/results.js')
-    const refused = merging ? mergeConflicts(values) : resultConflicts(values)
-    if (refused) {
-      io.stderr('docs-lint: ' + refused + '\n')
+    const prepared = (await import('./merge/results.js')).resultsOfRun(merging, values, positionals, io.cwd)
+    if (typeof prepared === 'string') {
+      io.stderr('docs-lint: ' + escapeControl(prepared) + '\n')
       return 2
     }
+    results = prepared
+    if (prepared.merged) positionals = prepared.merged.settings.patterns
   }
   const format = (values.format ?? 'pretty') as Format
   if (!formatNames.includes(format)) {
@@ -428,23 +431,6 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
   }
 
-  let merged: {settings: ResultSettings; given: GivenResults} | undefined
-  let recorder: ResultRecorder | undefined
-  if (merging || values['write-result'] !== undefined) {
-    const {readResults, ResultRecorder} = await import('./merge/results.js')
-    if (merging) {
-      const read = readResults(positionals, io.cwd)
-      if (typeof read === 'string') {
-        io.stderr('docs-lint: ' + escapeControl(read) + '\n')
-        return 2
-      }
-      merged = read
-      positionals = read.settings.patterns
-    } else {
-      recorder = new ResultRecorder(io.cwd)
-    }
-  }
-
   if (values.stdin) {
     const refused = stdinConflicts(values, positionals)
     if (refused) {
@@ -455,7 +441,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stderr('docs-lint: `--stdin-filename` names the text of `--stdin`, expected `--stdin` too\n')
     return 2
   }
-  const settings: ResultSettings = merged?.settings ?? {
+  const settings: ResultSettings = results.merged?.settings ?? {
     patterns: positionals,
     configPath: values.config ?? null,
     overrides,
@@ -470,8 +456,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     gitignore: settings.gitignore,
     overrides: settings.overrides,
     reportUnusedDisableDirectives: settings.reportUnusedDisableDirectives,
-    record: recorder,
-    given: merged?.given,
+    record: results.recorder,
+    given: results.merged?.given,
     only: changes?.pages,
     changes,
     shard,
@@ -488,13 +474,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     for (const message of result.configErrors) io.stderr('docs-lint: ' + escapeControl(message) + '\n')
     return 2
   }
-  if (recorder) {
-    try {
-      recorder.write(path.resolve(io.cwd, values['write-result']!), shard ?? {index: 1, count: 1}, settings)
-    } catch (error) {
-      io.stderr('docs-lint: cannot write `' + values['write-result'] + '`: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message) + '\n')
-      return 2
-    }
+  const unwritten = results.recorder?.write(values['write-result']!, shard ?? {index: 1, count: 1}, settings)
+  if (unwritten) {
+    io.stderr('docs-lint: ' + unwritten + '\n')
+    return 2
   }
   const files = result.files
   if (changes) keepWhatTheChangeCaused(files, changes)

@@ -56,10 +56,20 @@ export class ResultRecorder {
   }
 
   /**
-   * Write the result file: written beside its place and renamed over it, a few hundred pages at a time
-   * (on 5,000 pages the text is tens of megabytes; one string of it would double the run's peak).
+   * Write the result file (`file`, from the folder docs-lint runs in): written beside its place and
+   * renamed over it, a megabyte at a time (on 5,000 pages the text is tens of megabytes; one string of
+   * it would double the run's peak). A string says why it could not be written.
    */
-  write(destination: string, shard: {index: number; count: number}, settings: ResultSettings): void {
+  write(file: string, shard: {index: number; count: number}, settings: ResultSettings): string | undefined {
+    try {
+      this.writeFile(path.resolve(this.cwd, file), shard, settings)
+      return undefined
+    } catch (error) {
+      return 'cannot write `' + file + '`: ' + ((error as NodeJS.ErrnoException).code ?? (error as Error).message)
+    }
+  }
+
+  private writeFile(destination: string, shard: {index: number; count: number}, settings: ResultSettings): void {
     const temporary = destination + '.' + process.pid + '.docs-lint-tmp'
     const fd = fs.openSync(temporary, 'w')
     try {
@@ -116,6 +126,24 @@ export class GivenResults {
     if (gone.length > 0) notices.push('merge: ' + gone.length + (gone.length === 1 ? ' page' : ' pages') + ' of the results not linted here (gone from the site, or outside the folders linted): `' + relativeTo(this.cwd, gone[0]!) + '`' + (gone.length > 1 ? ', …' : ''))
     return notices
   }
+}
+
+/** What a run adds for a CI matrix: the shards' results it reports (`merge`), or a recorder of its own (`--write-result`). */
+export interface ResultsOfRun {
+  merged?: {settings: ResultSettings; given: GivenResults}
+  recorder?: ResultRecorder
+}
+
+/**
+ * The results of `docs-lint merge <files>` (`merging`), or a recorder for `--write-result`; a string
+ * says why the run cannot go on (an option that does not fit, a result file that is wrong).
+ */
+export function resultsOfRun(merging: boolean, values: Record<string, unknown>, files: readonly string[], cwd: string): ResultsOfRun | string {
+  const refused = merging ? mergeConflicts(values) : resultConflicts(values)
+  if (refused) return refused
+  if (!merging) return {recorder: new ResultRecorder(cwd)}
+  const merged = readResults(files, cwd)
+  return typeof merged === 'string' ? merged : {merged}
 }
 
 /** Options of a lint that make its result unfit to merge, named as the user wrote them. */
