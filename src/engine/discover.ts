@@ -9,18 +9,9 @@ import {absolutePath, childPath, relativePath, relativeTo} from '../relative-pat
 import {gitignoresAbove, isIgnored, scopesAbove, withGitignore, withSiteScope, type IgnoreScope} from '../site/ignore.js'
 import {contentFolderAt} from '../site/framework.js'
 import {mintignorePatterns} from './mintignore.js'
+import {shardOf} from '../merge/shard.js'
 
-export {mintignorePatterns}
-
-/** The shard (1-based) a page belongs to: FNV-1a of its `/`-separated path (`relativeTo`), so every runner agrees. */
-export function shardOf(key: string, count: number): number {
-  let hash = 0x811c9dc5
-  for (let index = 0; index < key.length; index++) {
-    hash ^= key.charCodeAt(index)
-    hash = Math.imul(hash, 0x01000193) >>> 0
-  }
-  return (hash % count) + 1
-}
+export {mintignorePatterns, shardOf}
 
 export const pageExtensions = ['md', 'mdx'] as const
 

@@ -11,7 +11,7 @@ import {siteFactsKey, StoredFacts} from '../site/facts.js'
 import {contentHash} from '../stamp.js'
 import {relativeTo, resolvePath} from '../relative-path.js'
 import {version} from '../version.js'
-import {shardOf} from '../engine/discover.js'
+import {shardOf} from './shard.js'
 
 /** The first field of every result file, so that another JSON file given by mistake is named as such. */
 const kind = 'docs-lint result'
