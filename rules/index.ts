@@ -1,4 +1,5 @@
-import type {Rule} from '../src/rule.js'
+import {defineRule, type Rule, type RuleDefinition} from '../src/rule.js'
+import {pluginRuleDefinition, pluginRules, type PluginRuleDefinition} from '../src/plugins.js'
 import apiCompleteness from './api-completeness.js'
 import apiDrift from './api-drift.js'
 import apiExamples from './api-examples.js'
@@ -65,3 +66,27 @@ export const rules: ReadonlyArray<Rule<any>> = [
 ]
 
 export const ruleById: ReadonlyMap<string, Rule<any>> = new Map(rules.map((rule) => [rule.id, rule]))
+
+/** A rule by its id: a built-in one, or a rule of a plugin a config loaded (`acme/no-foo`). */
+export function ruleFor(ruleId: string): Rule<any> | undefined {
+  const builtin = ruleById.get(ruleId)
+  if (builtin) return builtin
+  const definition = pluginRuleDefinition(ruleId)
+  return definition && pluginRuleOf(definition)
+}
+
+/** Every rule of the plugins loaded so far. */
+export function loadedPluginRules(): Array<Rule<any>> {
+  return pluginRules().map(pluginRuleOf)
+}
+
+const madePluginRules = new WeakMap<PluginRuleDefinition, Rule<any>>()
+
+function pluginRuleOf(definition: PluginRuleDefinition & {id: string}): Rule<any> {
+  let rule = madePluginRules.get(definition)
+  if (!rule) {
+    rule = defineRule(definition as RuleDefinition<any>)
+    madePluginRules.set(definition, rule)
+  }
+  return rule
+}

@@ -25,7 +25,8 @@ function ruleInfoSource(rules) {
     url: rule.url,
     site: rule.site !== undefined,
     page: rule.create !== undefined,
-    ...(rule.conventions === undefined ? {} : {conventions: rule.conventions})
+    ...(rule.conventions === undefined ? {} : {conventions: rule.conventions}),
+    ...(rule.messages === undefined ? {} : {messages: rule.messages})
   }))
   return generatedHeader + `import type {RuleInfo} from './contract.js'
 
@@ -43,6 +44,11 @@ function configSchema(rules) {
   const ruleSettings = {
     type: 'object',
     properties: Object.fromEntries([...rules].sort((a, b) => a.id.localeCompare(b.id)).map((rule) => [rule.id, ruleSetting(rule)])),
+    // A plugin's rules (`acme/no-foo`) and a Vale style's (`Google.Passive`), which the schema cannot list.
+    patternProperties: {
+      '^[a-z][a-z0-9]*(-[a-z0-9]+)*/[a-z][a-z0-9]*(-[a-z0-9]+)*$': {description: 'A rule of a plugin the config loads.', anyOf: [severity, {type: 'array', minItems: 1, maxItems: 2, items: [severity, {type: 'object'}]}]},
+      '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$': {description: 'A rule of a Vale style: a severity only.', ...severity}
+    },
     additionalProperties: false
   }
   const language = {type: 'string', pattern: '^[A-Za-z]{2,3}([-_][A-Za-z0-9]+)*$'}
@@ -55,6 +61,7 @@ function configSchema(rules) {
     properties: {
       $schema: {type: 'string'},
       extends: {anyOf: [{type: 'string'}, {type: 'array', items: {type: 'string'}}], description: 'Presets (recommended, strict, all) or relative paths of other config files.'},
+      plugins: {type: 'array', items: {type: 'string'}, description: 'Plugins whose rules the config may set: npm package names, or paths relative to the config file.'},
       rules: ruleSettings,
       components: {type: 'array', items: {type: 'string'}, description: 'Components the site defines itself.'},
       language: {...language, description: 'The language of pages that declare none and sit in no language folder (default en).'},
@@ -73,7 +80,8 @@ function configSchema(rules) {
         }
       },
       thirdPartyDirectives: {type: 'boolean', description: "Honour Vale's and markdownlint's comments (default true)."},
-      reportUnusedDisableDirectives: {type: 'boolean', description: 'Warn about docs-lint comments that turn nothing off (default false).'}
+      reportUnusedDisableDirectives: {type: 'boolean', description: 'Warn about docs-lint comments that turn nothing off (default false).'},
+      vale: {anyOf: [{type: 'boolean'}, {type: 'string'}], description: 'Vale styles: true (the default) uses the .vale.ini Vale would find, a path names one, false turns them off.'}
     },
     additionalProperties: false
   }

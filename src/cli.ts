@@ -5,8 +5,9 @@ import picomatch from 'picomatch'
 import {trimCharacters} from './text.js'
 import {VFile} from 'vfile'
 import {lint, withheldKey, type LintResult} from './engine.js'
-import {ConfigError, parseRuleFlag, type RuleSetting} from './config.js'
+import {ConfigError, loadConfigFile, parseRuleFlag, resolveConfig, type RuleSetting} from './config.js'
 import {ruleInfos, ruleInfoById} from './rule-info.js'
+import {pluginRuleInfos, ruleInfoOf} from './plugins.js'
 import {builtinMessage} from './messages.js'
 import {unknownRuleMessage, type ResolvedConfig} from './config.js'
 import {FixWriteError, fixTarget, fixText, writeFileAtomic} from './fix.js'
@@ -281,10 +282,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(version + '\n')
     return 0
   }
-  if (values['list-rules']) {
-    io.stdout(listRules())
-    return 0
-  }
+  if (values['list-rules']) return listRules(values.config, io)
   if (values['print-config'] !== undefined) return printConfig(values['print-config'], values.config, io)
   // The shards' results to report (`docs-lint merge`), or a recorder of this run's (`--write-result`).
   let results: ResultsOfRun = {}
@@ -340,7 +338,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   let fixRules: Set<string> | undefined
   if (values['fix-rule']) {
     fixRules = new Set(values['fix-rule'])
-    for (const ruleId of fixRules) {
+    // A plugin's rules (`acme/no-foo`) are known once the configs load their plugins.
+    for (const ruleId of [...fixRules].filter((id) => !id.includes('/'))) {
       const rule = ruleInfoById.get(ruleId)
       if (!rule) {
         io.stderr('docs-lint: ' + unknownRuleMessage(ruleId) + ' in `--fix-rule`\n')
@@ -354,7 +353,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
 
   for (const ruleId of values['suppress-rule'] ?? []) {
-    if (!ruleInfoById.has(ruleId)) {
+    if (!ruleInfoById.has(ruleId) && !ruleId.includes('/')) {
       io.stderr('docs-lint: ' + unknownRuleMessage(ruleId) + ' in `--suppress-rule`\n')
       return 2
     }
@@ -680,7 +679,7 @@ async function fixFiles(files: VFile[], options: {write: boolean; rules: Set<str
     // Site checks ran on the whole run; re-linting one page cannot redo them, so their messages stay.
     // A rule with a page check too reports on pages only from it: the re-lint has those messages.
     const siteMessages = file.messages.filter((message) => {
-      const info = ruleInfoById.get(message.ruleId ?? '')
+      const info = ruleInfoOf(message.ruleId ?? '')
       return info?.site === true && !info.page
     })
     file.messages = [...result.messages, ...siteMessages].sort(compareMessage)
@@ -762,6 +761,7 @@ async function printConfig(page: string, configPath: string | undefined, io: Cli
         configFile: config.filePath ? path.relative(io.cwd, config.filePath) : null,
         language,
         rules,
+        ...(config.plugins.length > 0 ? {plugins: config.plugins.map((plugin) => plugin.path ? path.relative(io.cwd, plugin.path) : plugin.name)} : {}),
         components: resolved.components,
         thirdPartyDirectives: resolved.thirdPartyDirectives,
         reportUnusedDisableDirectives: resolved.reportUnusedDisableDirectives
@@ -785,13 +785,25 @@ function count(files: VFile[]): {errors: number; warnings: number} {
   return {errors, warnings}
 }
 
-function listRules(): string {
+/** `--list-rules`: every built-in rule, and with `--config`, the rules of the plugins it loads. */
+function listRules(configPath: string | undefined, io: CliIo): number {
+  if (configPath !== undefined) {
+    try {
+      resolveConfig(loadConfigFile(path.resolve(io.cwd, configPath), io.cwd), {filePath: path.resolve(io.cwd, configPath), cwd: io.cwd})
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error
+      io.stderr('docs-lint: ' + escapeControl(error.message) + '\n')
+      return 2
+    }
+  }
   const recommended = presets.recommended.rules ?? {}
-  const width = Math.max(...ruleInfos.map((rule) => rule.id.length))
-  const lines = ruleInfos.map((rule) => {
+  const listed = [...ruleInfos, ...pluginRuleInfos()]
+  const width = Math.max(...listed.map((rule) => rule.id.length))
+  const lines = listed.map((rule) => {
     const inRecommended = Object.hasOwn(recommended, rule.id) ? '✔' : ' '
     const fixable = rule.fixable === true ? 'fix' : rule.fixable ? 'sug' : '   '
     return rule.id.padEnd(width) + '  ' + rule.severity.padEnd(5) + '  ' + inRecommended + '  ' + fixable + '  ' + rule.summary
   })
-  return 'rule'.padEnd(width) + '  level  rec  fix  summary\n' + lines.join('\n') + '\n'
+  io.stdout('rule'.padEnd(width) + '  level  rec  fix  summary\n' + lines.join('\n') + '\n')
+  return 0
 }

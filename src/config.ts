@@ -6,6 +6,7 @@ import {ConfigTextError, parseJsonConfig, parseYamlConfig, positionOf} from './c
 import {closestWithin, keyLimit} from './close-match.js'
 import type {RuleSetting, Severity, UserConfig} from './contract.js'
 import {ruleInfos, ruleInfoById} from './rule-info.js'
+import {loadConfigPlugin, pluginRules, PluginError, ruleInfoOf, type PluginRef} from './plugins.js'
 import {presets, type PresetName} from '../presets/index.js'
 import {baseLanguage} from './language.js'
 import {BoundedReadError, maxConfigBytes, readBoundedText} from './bounded-read.js'
@@ -41,6 +42,8 @@ export interface ResolvedConfig {
   vale: false | string | undefined
   /** Severities the config sets for rules of Vale styles (`Google.Passive`), `off` included. */
   styleRules: Map<string, Severity>
+  /** The plugins the config loads (`plugins`), for the workers and the cache key. */
+  plugins: PluginRef[]
 }
 
 /** A rule of a Vale style (`Google.Passive`, `Vale.Spelling`): docs-lint's own rule ids have no dot. */
@@ -53,7 +56,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-const topLevelKeys = ['$schema', 'extends', 'rules', 'components', 'language', 'overrides', 'thirdPartyDirectives', 'reportUnusedDisableDirectives', 'vale']
+const topLevelKeys = ['$schema', 'extends', 'plugins', 'rules', 'components', 'language', 'overrides', 'thirdPartyDirectives', 'reportUnusedDisableDirectives', 'vale']
 const overrideKeys = ['files', 'languages', 'language', 'rules']
 const severities: Record<string, Severity> = {
   off: 'off', info: 'info', warn: 'warn', error: 'error',
@@ -62,15 +65,15 @@ const severities: Record<string, Severity> = {
 
 // ajv is loaded only for a config that sets rule options: most runs never need it.
 const ajv = once(() => new (load('ajv') as typeof import('ajv')).Ajv({allErrors: false, strict: false, useDefaults: false}))
-const validators = new Map<string, ValidateFunction>()
+const validators = new WeakMap<object, ValidateFunction>()
 
 function validatorFor(ruleId: string): ValidateFunction | undefined {
-  const rule = ruleInfoById.get(ruleId)
+  const rule = ruleInfoOf(ruleId)
   if (!rule?.options) return undefined
-  let validate = validators.get(ruleId)
+  let validate = validators.get(rule.options)
   if (!validate) {
     validate = ajv().compile({...rule.options, additionalProperties: rule.options['additionalProperties'] ?? false})
-    validators.set(ruleId, validate)
+    validators.set(rule.options, validate)
   }
   return validate
 }
@@ -122,14 +125,14 @@ function suggest(name: string, known: Iterable<string>): string {
 }
 
 export function unknownRuleMessage(ruleId: string, filePath?: string, place?: Place): string {
-  return 'Unknown rule `' + ruleId + '`' + where(filePath, place?.container, place?.key) + suggest(ruleId, ruleInfoById.keys())
+  return 'Unknown rule `' + ruleId + '`' + where(filePath, place?.container, place?.key) + suggest(ruleId, [...ruleInfoById.keys(), ...pluginRules().map((rule) => rule.id)])
 }
 
 function describeAjvError(error: ErrorObject, ruleId: string, options: unknown, filePath?: string, place?: Place): string {
   const head = 'Invalid options for rule `' + ruleId + '`' + where(filePath, place?.container, place?.key) + ': '
   if (error.keyword === 'additionalProperties') {
     const extra = String((error.params as {additionalProperty: string}).additionalProperty)
-    const known = Object.keys(((ruleInfoById.get(ruleId)?.options ?? {})['properties'] ?? {}) as object)
+    const known = Object.keys(((ruleInfoOf(ruleId)?.options ?? {})['properties'] ?? {}) as object)
     return head + 'unknown option `' + extra + '`' + suggest(extra, known)
   }
   const option = error.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(options)'
@@ -155,7 +158,11 @@ function expectation(error: ErrorObject): string {
 export function resolveRuleSetting(ruleId: string, setting: unknown, filePath?: string, place?: Place): RuleEntry | undefined {
   const at = where(filePath, place?.container, place?.key)
   if (isStyleRuleId(ruleId)) return styleRuleSetting(ruleId, setting, filePath, place)
-  if (!ruleInfoById.has(ruleId)) throw new ConfigError(unknownRuleMessage(ruleId, filePath, place))
+  if (!ruleInfoOf(ruleId)) {
+    const plugin = ruleId.includes('/') ? ruleId.slice(0, ruleId.indexOf('/')) : undefined
+    if (plugin && !pluginRules().some((rule) => rule.id.startsWith(plugin + '/'))) throw new ConfigError(needsPluginMessage(ruleId, plugin, filePath))
+    throw new ConfigError(unknownRuleMessage(ruleId, filePath, place))
+  }
   let severityValue: unknown = setting
   let options: unknown
   if (Array.isArray(setting)) {
@@ -273,6 +280,7 @@ export function resolveConfig(
     thirdPartyDirectives: undefined,
     reportUnusedDisableDirectives: undefined,
     vale: undefined,
+    plugins: [],
     cwd: path.resolve(options.cwd ?? process.cwd()),
     trusted: options.trusted !== false
   }
@@ -290,10 +298,11 @@ export function resolveConfig(
     thirdPartyDirectives: state.thirdPartyDirectives ?? true,
     reportUnusedDisableDirectives: options.reportUnusedDisableDirectives ?? state.reportUnusedDisableDirectives ?? false,
     vale: state.vale,
-    styleRules: new Map()
+    styleRules: new Map(),
+    plugins: state.plugins
   }
   // Registry order keeps message order stable whatever order the config lists rules in.
-  for (const rule of ruleInfos) {
+  for (const rule of [...ruleInfos, ...pluginRules()]) {
     const entry = state.settings.get(rule.id)
     if (!entry) continue
     const ruleEntry = resolveRuleSetting(rule.id, entry.setting, entry.filePath)
@@ -304,7 +313,8 @@ export function resolveConfig(
       resolved.styleRules.set(ruleId, resolveRuleSetting(ruleId, entry.setting, entry.filePath)?.severity ?? 'off')
       continue
     }
-    if (!ruleInfoById.has(ruleId)) throw new ConfigError(unknownRuleMessage(ruleId, entry.filePath))
+    if (!ruleInfoOf(ruleId)) throw new ConfigError(unknownRuleMessage(ruleId, entry.filePath))
+    refuseUnlisted(ruleId, entry.filePath, state)
   }
   // A config that leaves every rule off would lint nothing and pass: almost always a missing `extends`.
   // `"extends": []` says it is meant.
@@ -330,6 +340,7 @@ interface Collected {
   thirdPartyDirectives: boolean | undefined
   reportUnusedDisableDirectives: boolean | undefined
   vale: false | string | undefined
+  plugins: PluginRef[]
   cwd: string
   trusted: boolean
 }
@@ -390,6 +401,36 @@ function collectOverride(list: unknown[], index: number, filePath: string | unde
  * A config object (or its `rules`) with a prototype of its own, as `{__proto__: {...}}` in a JavaScript
  * config makes one, would lend settings no key shows: refused like an unknown key.
  */
+/** Load the plugins a config lists (`plugins`), before its rules are read: their rules are known from here on. */
+function collectPlugins(record: Record<string, unknown>, filePath: string | undefined, state: Collected): void {
+  const list = record['plugins']
+  if (list === undefined) return
+  if (!Array.isArray(list)) throw new ConfigError('Invalid `plugins`' + where(filePath, record, 'plugins') + ': expected a list of package names or paths')
+  for (const [index, entry] of list.entries()) {
+    try {
+      const ref = loadConfigPlugin(entry, filePath ? path.dirname(filePath) : state.cwd, state.trusted, state.plugins)
+      // A run replayed from the cache checks the plugin's file as it checks the configs it extends.
+      if (ref.path) state.extendedFiles?.add(ref.path)
+    } catch (error) {
+      if (!(error instanceof PluginError)) throw error
+      throw new ConfigError((error.refused ? error.message.replace(/^([^:]*)/, '$1' + where(filePath, list, index)) : 'Invalid plugin' + where(filePath, list, index) + ': ' + error.message))
+    }
+  }
+}
+
+/** A plugin rule set by a config that does not load its plugin: the plugin's rules are not this config's to run. */
+function refuseUnlisted(ruleId: string, filePath: string | undefined, state: Collected): void {
+  const slash = ruleId.indexOf('/')
+  if (slash < 0 || ruleInfoById.has(ruleId)) return
+  const name = ruleId.slice(0, slash)
+  if (state.plugins.some((plugin) => plugin.name === name)) return
+  throw new ConfigError(needsPluginMessage(ruleId, name, filePath))
+}
+
+function needsPluginMessage(ruleId: string, plugin: string, filePath: string | undefined): string {
+  return 'Rule `' + ruleId + '`' + where(filePath) + ' belongs to the plugin `' + plugin + '`, which the config does not load: add the plugin to `plugins`'
+}
+
 function refuseInherited(record: Record<string, unknown>, filePath: string | undefined): void {
   for (const [owner, value] of [['config', record], ['`rules`', record['rules']]] as const) {
     if (value === null || typeof value !== 'object') continue
@@ -414,6 +455,7 @@ function collect(config: unknown, filePath: string | undefined, chain: string[],
       throw new ConfigError('Unknown config key `' + key + '`' + where(filePath, record, key) + suggest(key, topLevelKeys))
     }
   }
+  collectPlugins(record, filePath, state)
   const parents = record['extends'] === undefined ? [] : [record['extends']].flat()
   for (const [index, parent] of parents.entries()) {
     const at = Array.isArray(record['extends']) ? where(filePath, record['extends'], index) : where(filePath, record, 'extends')

@@ -13,6 +13,11 @@ export type RuleSetting = SeverityValue | [SeverityValue] | [SeverityValue, Reco
 export interface UserConfig {
   $schema?: string
   extends?: string | string[]
+  /**
+   * Plugins whose rules (`<plugin>/<rule>`) the config may set: npm package names, or paths relative
+   * to the config file. A config written in JavaScript, or one given in code, may give plugin objects.
+   */
+  plugins?: Array<string | {name: string; rules: object}>
   rules?: Record<string, RuleSetting>
   /** Components a team defines itself (and snippets), known to component rules. */
   components?: string[]
@@ -67,6 +72,8 @@ export interface MessageExtras {
   fix?: TextEdit[]
   suggestions?: Suggestion[]
   holds?: Holds
+  /** The rule's id of this message variant (`RuleDefinition.messages`), when the rule reported one. */
+  messageId?: string
 }
 
 /** A JSON Schema (the subset ajv understands) describing a rule's options object. */
@@ -100,6 +107,8 @@ export interface RuleInfo {
   page: boolean
   /** The writing conventions the rule checks (`docs-lint conventions`). */
   conventions?: readonly ConventionCoverage[]
+  /** The rule's message variants by id (`RuleDefinition.messages`). */
+  messages?: Readonly<Record<string, string>>
 }
 
 // Names shared by the rules, the engine and the reporters; here so that none of them loads a rule.

@@ -1,7 +1,7 @@
 import type {Nodes, Root} from 'mdast'
 import type {VFile} from 'vfile'
 import {SOURCE} from './contract.js'
-import {ruleById} from '../rules/index.js'
+import {ruleFor} from '../rules/index.js'
 import {visit} from './walk.js'
 
 // Sites that come from Vale or markdownlint mark their decisions with those tools' comments:
@@ -10,14 +10,14 @@ import {visit} from './walk.js'
 
 /** Rules a Vale comment turns off: the ones that read prose, as Vale's styles do. */
 function valeRules(enabled: ReadonlySet<string>): string[] {
-  return [...enabled].filter((id) => ruleById.get(id)?.thirdParty?.vale)
+  return [...enabled].filter((id) => ruleFor(id)?.thirdParty?.vale)
 }
 
 /** Rules a markdownlint comment naming `names` turns off (every such rule and the prose rules when none is named). */
 function markdownlintRules(names: string[], enabled: ReadonlySet<string>): string[] {
   const wanted = new Set(names.map((name) => name.toLowerCase()))
   return [...enabled].filter((id) => {
-    const thirdParty = ruleById.get(id)?.thirdParty
+    const thirdParty = ruleFor(id)?.thirdParty
     if (!thirdParty) return false
     if (wanted.size === 0) return thirdParty.vale === true || (thirdParty.markdownlint?.length ?? 0) > 0
     return thirdParty.markdownlint?.some((name) => wanted.has(name.toLowerCase())) ?? false

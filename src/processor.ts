@@ -17,7 +17,7 @@ import {runCheck, type Check, type PageFactsOf, type Rule} from './rule.js'
 import {SOURCE, type Level} from './contract.js'
 import {builtinMessage, fatalOf} from './messages.js'
 import {sharedSoFar, timeShared, timing, timings} from './timing.js'
-import {ruleById} from '../rules/index.js'
+import {loadedPluginRules, ruleById, ruleFor} from '../rules/index.js'
 import type {ResolvedConfig} from './config.js'
 import path from 'node:path'
 import {languageOfFolder, pageLanguageOf} from './language.js'
@@ -47,12 +47,16 @@ interface Compiled {
   factNoters: Array<{ruleId: string; note: PageFactsOf}>
   /** Warn about docs-lint comments that turn nothing off (`--report-unused-disable-directives`). */
   reportUnused: boolean
+  /** The rules a docs-lint comment may name: the built-in ones and those of the config's plugins. */
+  known: ReadonlySet<string>
+  /** Of those, the rules whose findings on a page come only from the site checks. */
+  siteOnly: ReadonlySet<string>
 }
 
 const compiledConfigs = new WeakMap<ResolvedConfig, Compiled>()
-const knownRules: ReadonlySet<string> = new Set(ruleById.keys())
+const builtinRules: ReadonlySet<string> = new Set(ruleById.keys())
 // Rules whose findings on a page come only from the site checks, after the page is done.
-const siteRuleIds: ReadonlySet<string> = new Set([...ruleById.values()].filter((rule) => rule.site && !rule.create).map((rule) => rule.id))
+const builtinSiteRules: ReadonlySet<string> = new Set([...ruleById.values()].filter((rule) => rule.site && !rule.create).map((rule) => rule.id))
 
 /** Rule set-up happens once per config, however many files use it. */
 function compile(config: ResolvedConfig): Compiled {
@@ -62,14 +66,17 @@ function compile(config: ResolvedConfig): Compiled {
   const siteRuleIds: string[] = []
   const factNoters: Compiled['factNoters'] = []
   for (const [ruleId, entry] of config.rules) {
-    const rule = ruleById.get(ruleId)
+    const rule = ruleFor(ruleId)
     if (!rule) continue
     if (rule.site) siteRuleIds.push(ruleId)
     if (rule.site && rule.pageFacts) factNoters.push({ruleId, note: rule.pageFacts({...rule.defaults, ...entry.options})})
     if (!rule.create) continue
     compiledRules.push({rule, check: rule.prepare(entry.options), level: entry.severity})
   }
+  const plugged = loadedPluginRules().filter((rule) => config.plugins.some((plugin) => rule.id.startsWith(plugin.name + '/')))
   compiled = {
+    known: plugged.length === 0 ? builtinRules : new Set([...builtinRules, ...plugged.map((rule) => rule.id)]),
+    siteOnly: plugged.length === 0 ? builtinSiteRules : new Set([...builtinSiteRules, ...plugged.filter((rule) => rule.site && !rule.create).map((rule) => rule.id)]),
     rules: compiledRules,
     ruleIds: new Set(config.rules.keys()),
     siteRuleIds,
@@ -266,8 +273,8 @@ function lintStyles(tree: Root, file: VFile, source: string, config: ResolvedCon
 }
 
 function controlMessages(compiled: Compiled, tree: Root, file: VFile, styleIds?: ReadonlySet<string>): void {
-  const known = styleIds ? new Set([...knownRules, ...styleIds]) : knownRules
-  applyInlineControl(tree, file, known, {reportUnused: compiled.reportUnused, siteRules: siteRuleIds})
+  const known = styleIds ? new Set([...compiled.known, ...styleIds]) : compiled.known
+  applyInlineControl(tree, file, known, {reportUnused: compiled.reportUnused, siteRules: compiled.siteOnly})
   // Messages without a place (a missing front matter on a blank page) point at the page's start.
   for (const message of file.messages) {
     if (message.source !== SOURCE) continue

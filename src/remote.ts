@@ -3,6 +3,7 @@ import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
 import type {ResolvedConfig, RuleEntry} from './config.js'
 import type {MessageExtras} from './contract.js'
+import {ensurePlugins, type PluginRef} from './plugins.js'
 
 /**
  * Where a page's data holds the hash of its site facts, once the site checks of a cached run computed
@@ -22,6 +23,7 @@ export interface SerializedConfig {
   reportUnusedDisableDirectives: boolean
   vale: false | string | undefined
   styleRules: Array<[string, ResolvedConfig['styleRules'] extends Map<string, infer S> ? S : never]>
+  plugins: PluginRef[]
 }
 
 export interface SerializedMessage {
@@ -36,6 +38,7 @@ export interface SerializedMessage {
   fix: MessageExtras['fix']
   suggestions: MessageExtras['suggestions']
   holds?: MessageExtras['holds']
+  messageId?: string
 }
 
 /** What linting one page produces, apart from the page itself. */
@@ -53,7 +56,7 @@ export function serializeConfig(config: ResolvedConfig): SerializedConfig {
     const rules = [...config.rules]
     const styleRules = [...config.styleRules]
     const key = createHash('sha256')
-      .update(JSON.stringify([rules, config.components, config.language, config.overrides, config.thirdPartyDirectives, config.reportUnusedDisableDirectives, config.vale ?? null, styleRules]))
+      .update(JSON.stringify([rules, config.components, config.language, config.overrides, config.thirdPartyDirectives, config.reportUnusedDisableDirectives, config.vale ?? null, styleRules, config.plugins]))
       .digest('hex')
       .slice(0, 32)
     serialized = {
@@ -66,7 +69,8 @@ export function serializeConfig(config: ResolvedConfig): SerializedConfig {
       thirdPartyDirectives: config.thirdPartyDirectives,
       reportUnusedDisableDirectives: config.reportUnusedDisableDirectives,
       vale: config.vale,
-      styleRules
+      styleRules,
+      plugins: config.plugins
     }
     serializedConfigs.set(config, serialized)
   }
@@ -79,6 +83,8 @@ const deserializedConfigs = new Map<string, ResolvedConfig>()
 export function deserializeConfig(serialized: SerializedConfig): ResolvedConfig {
   let config = deserializedConfigs.get(serialized.key)
   if (!config) {
+    // A worker, or a replayed run, loads the config's plugins as the config did.
+    ensurePlugins(serialized.plugins ?? [])
     config = {
       rules: new Map(serialized.rules),
       components: serialized.components,
@@ -88,7 +94,8 @@ export function deserializeConfig(serialized: SerializedConfig): ResolvedConfig 
       thirdPartyDirectives: serialized.thirdPartyDirectives,
       reportUnusedDisableDirectives: serialized.reportUnusedDisableDirectives,
       vale: serialized.vale,
-      styleRules: new Map(serialized.styleRules)
+      styleRules: new Map(serialized.styleRules),
+      plugins: serialized.plugins ?? []
     }
     deserializedConfigs.set(serialized.key, config)
   }
@@ -108,7 +115,8 @@ export function serializeMessage(message: VFileMessage): SerializedMessage {
     expected: message.expected,
     fix: extras.fix,
     suggestions: extras.suggestions,
-    ...(extras.holds ? {holds: extras.holds} : {})
+    ...(extras.holds ? {holds: extras.holds} : {}),
+    ...(extras.messageId ? {messageId: extras.messageId} : {})
   }
 }
 
@@ -157,5 +165,6 @@ function addMessages(file: VFile, messages: readonly SerializedMessage[]): void 
     if (serialized.fix) extras.fix = serialized.fix
     if (serialized.suggestions) extras.suggestions = serialized.suggestions
     if (serialized.holds) extras.holds = serialized.holds
+    if (serialized.messageId) extras.messageId = serialized.messageId
   }
 }

@@ -13,7 +13,12 @@ export type {ConventionCoverage, MessageExtras, OptionsSchema, Severity, Suggest
 export type {RuleFact} from './site/facts.js'
 
 export interface Report {
-  message: string
+  /** What is wrong, in one sentence; or give `messageId` (and `data`) to use one of the rule's `messages`. */
+  message?: string | undefined
+  /** A key of the rule's `messages`: the message variant, kept in JSON and SARIF output. */
+  messageId?: string | undefined
+  /** The values of the `{{name}}` placeholders of the `messageId` message. */
+  data?: Record<string, string | number> | undefined
   /** Where the problem is: a node (its position is used) or an explicit place. */
   node?: {position?: Position | undefined} | undefined
   place?: Position | Point | undefined
@@ -42,7 +47,10 @@ export type Check = (tree: Root, context: RuleContext) => void
 /** A problem a site rule finds, in a page or in a config file (`docs.json` and its includes). */
 export interface SiteReport {
   file: VFile
-  message: string
+  /** See `Report.message`. */
+  message?: string | undefined
+  messageId?: string | undefined
+  data?: Record<string, string | number> | undefined
   /**
    * What the check could not look at (a remote file docs-lint never fetches): shown once as a notice
    * of the run, not counted as a problem in the page.
@@ -66,8 +74,15 @@ export interface SiteContext {
 export type SiteCheck = (site: Site, context: SiteContext) => void
 
 export interface RuleDefinition<Options extends object = Record<string, never>> {
-  /** Kebab-case id; also the file name in `rules/` and the doc page name. */
+  /** Kebab-case id; also the file name in `rules/` and the doc page name. A plugin's rules get `<plugin>/` before it. */
   id: string
+  /** The rule's documentation page; docs-lint's own rules have theirs on docs-lint.dev. */
+  url?: string | undefined
+  /**
+   * The rule's messages by id, as ESLint's `meta.messages`: `{{name}}` stands for `data.name` of the
+   * report. A report that gives `messageId` uses one; JSON and SARIF output keep the id.
+   */
+  messages?: Readonly<Record<string, string>> | undefined
   severity: Exclude<Severity, 'off'>
   /** One line, used by `--list-rules`, SARIF and the docs index. */
   summary: string
@@ -112,6 +127,19 @@ export interface RuleDefinition<Options extends object = Record<string, never>> 
   masks?(options: Options): SecretFinder
 }
 
+/** A plugin module's default export: its name, the prefix of its rule ids (`acme/no-foo`), and its rules. */
+export interface Plugin {
+  /** Lowercase and kebab-case: `acme` gives the rule ids `acme/<rule>`. */
+  name: string
+  /** The rules, by their id within the plugin, or as a list of definitions with their `id`. */
+  rules: Record<string, RuleDefinition<any>> | ReadonlyArray<RuleDefinition<any>>
+}
+
+/** Type helper for plugin authors: returns the plugin as given. */
+export function definePlugin(plugin: Plugin): Plugin {
+  return plugin
+}
+
 /** What a site rule notes of one page (undefined or empty: nothing). */
 export type PageFactsOf = (tree: Root, page: Page) => RuleFact[] | undefined
 
@@ -125,6 +153,7 @@ export function ruleFactsOf<Fact extends RuleFact>(page: SitePage, ruleId: strin
 export type SecretFinder = (source: string, tree?: Root) => Array<[number, number]>
 
 export interface Rule<Options extends object = Record<string, never>> extends RuleDefinition<Options> {
+  /** The documentation page; empty for a plugin rule that names none. */
   url: string
   /** A unified plugin (`[severity, options]` as its option), for use in any remark pipeline. */
   plugin: ReturnType<typeof lintRule<Root, Partial<Options> | undefined>>
@@ -141,10 +170,10 @@ export class RuleContractError extends Error {}
 export function defineRule<Options extends object = Record<string, never>>(
   definition: RuleDefinition<Options>
 ): Rule<Options> {
-  if (!/^[a-z][a-z\d]*(-[a-z\d]+)*$/.test(definition.id)) {
+  if (!/^([a-z][a-z\d]*(-[a-z\d]+)*\/)?[a-z][a-z\d]*(-[a-z\d]+)*$/.test(definition.id)) {
     throw new RuleContractError('Rule id `' + definition.id + '` is not kebab-case')
   }
-  const url = DOCS_BASE_URL + definition.id
+  const url = definition.url ?? (definition.id.includes('/') ? '' : DOCS_BASE_URL + definition.id)
   const prepared = new WeakMap<object, Check>()
   let preparedDefault: Check | undefined
   const create = definition.create ?? (() => noCheck)
@@ -195,12 +224,12 @@ export function runCheck(rule: Rule<any>, check: Check, tree: Root, file: VFile,
         )
       }
       const place = report.place ?? report.node?.position
-      const message = file.message(report.message, {
+      const message = file.message(messageText(rule, report), {
         place,
         ruleId: rule.id,
         source: SOURCE
       })
-      message.url = rule.url
+      if (rule.url) message.url = rule.url
       if (report.actual !== undefined) message.actual = report.actual
       if (report.expected !== undefined) {
         message.expected = Array.isArray(report.expected) ? report.expected : [report.expected]
@@ -210,7 +239,26 @@ export function runCheck(rule: Rule<any>, check: Check, tree: Root, file: VFile,
       if (report.fix && report.fix.length > 0) extra.fix = report.fix
       if (report.suggestions && report.suggestions.length > 0) extra.suggestions = report.suggestions
       if (report.holds) extra.holds = report.holds
+      if (report.messageId) extra.messageId = report.messageId
     }
   }
   check(tree, context)
+}
+
+/**
+ * The text of a report: its `message`, or the rule's message `messageId` with `{{name}}` replaced by
+ * `data.name`. A message id the rule does not declare, or a placeholder without data, is the rule's error.
+ */
+export function messageText(rule: Pick<RuleDefinition<any>, 'id' | 'messages'>, report: Pick<Report, 'message' | 'messageId' | 'data'>): string {
+  if (report.messageId === undefined) {
+    if (typeof report.message !== 'string') throw new RuleContractError('Rule `' + rule.id + '` reported a problem with neither `message` nor `messageId`')
+    return report.message
+  }
+  const template = rule.messages && Object.hasOwn(rule.messages, report.messageId) ? rule.messages[report.messageId] : undefined
+  if (template === undefined) throw new RuleContractError('Rule `' + rule.id + '` reported the message id `' + report.messageId + '`, which its `messages` do not declare')
+  return template.replace(/\{\{\s*([\w$]+)\s*\}\}/g, (_, name: string) => {
+    const value = report.data && Object.hasOwn(report.data, name) ? report.data[name] : undefined
+    if (value === undefined) throw new RuleContractError('Rule `' + rule.id + '`, message `' + report.messageId + '`: no data for `{{' + name + '}}`')
+    return String(value)
+  })
 }

@@ -108,7 +108,8 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
     return undefined
   }
   // Too large to be worth a copy to a worker: this thread reports it without parsing it.
-  let local = !settings.pool || (value.length > maxFileSize / 3 && Buffer.byteLength(value) > maxFileSize)
+  // A plugin given as an object in code, not as a module a worker can load, runs in this thread too.
+  let local = !settings.pool || (value.length > maxFileSize / 3 && Buffer.byteLength(value) > maxFileSize) || resolved.plugins.some((plugin) => !plugin.path)
   if (!local && settings.cache && settings.local.left > 0 && value.length < localPageSize) {
     settings.local.left--
     local = true
@@ -173,7 +174,7 @@ export function snapshotOf(signature: string, files: readonly VFile[], extendedF
   const entries: Snapshot['files'] = []
   for (const file of files) {
     const config = file.data['docsLintConfig'] as ResolvedConfig | undefined
-    if (!config || file.messages.some((message) => message.source !== SOURCE)) return undefined
+    if (!config || file.messages.some((message) => message.source !== SOURCE) || config.plugins.some((plugin) => !plugin.path)) return undefined
     const serialized = serializeConfig(config)
     let index = configIndex.get(serialized.key)
     if (index === undefined) {

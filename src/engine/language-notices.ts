@@ -2,7 +2,7 @@
 // declares the languages it can judge (`languages`), and a page in any other one is left alone.
 import type {VFile} from 'vfile'
 import type {ResolvedConfig} from '../config.js'
-import {ruleById} from '../../rules/index.js'
+import {ruleFor} from '../../rules/index.js'
 import {pageExtensions} from './discover.js'
 
 /**
@@ -17,7 +17,7 @@ export function languageNotices(files: readonly VFile[], defaultConfig: Resolved
     const config = (file.data['docsLintConfig'] as ResolvedConfig | undefined) ?? defaultConfig
     const language = typeof file.data['language'] === 'string' ? file.data['language'] : config.language
     for (const ruleId of config.rules.keys()) {
-      const read = ruleById.get(ruleId)?.languages
+      const read = ruleFor(ruleId)?.languages
       if (!read || read.includes(language)) continue
       const counts = left.get(ruleId) ?? new Map<string, number>()
       counts.set(language, (counts.get(language) ?? 0) + 1)
@@ -28,7 +28,7 @@ export function languageNotices(files: readonly VFile[], defaultConfig: Resolved
   const groups = new Map<string, {rules: string[]; pages: string[]; read: readonly string[]}>()
   for (const ruleId of [...left.keys()].sort()) {
     const counts = [...left.get(ruleId)!].sort(([a], [b]) => a.localeCompare(b))
-    const read = ruleById.get(ruleId)!.languages!
+    const read = ruleFor(ruleId)!.languages!
     const key = JSON.stringify([counts, read])
     const pages = counts.map(([language, count], index) => count + (index === 0 ? ' ' + plural(count) : '') + ' in `' + language + '`')
     const group = groups.get(key) ?? {rules: [], pages, read}

@@ -3,9 +3,9 @@ import type {VFile} from 'vfile'
 import type {ResolvedConfig, RuleEntry} from '../config.js'
 import {NOTICE_SOURCE, SOURCE, type MessageExtras} from '../contract.js'
 import {withdrawFindings, type FileKind} from './withheld.js'
-import type {Rule, SiteReport} from '../rule.js'
+import {messageText, type Rule, type SiteReport} from '../rule.js'
 import {builtinMessage, fatalOf, shiftedLevel} from '../messages.js'
-import {rules} from '../../rules/index.js'
+import {loadedPluginRules, rules} from '../../rules/index.js'
 import type {ChangeSet} from '../git.js'
 import {loadSiteConfig, Site, type SitePage} from '../site/model.js'
 import {frameworkNotice} from '../site/framework.js'
@@ -13,7 +13,6 @@ import type {LintedPage} from '../site/files.js'
 import {timing, timings} from '../timing.js'
 import type {SiteMemo} from '../site/memo.js'
 
-const siteRules = rules.filter((rule) => rule.site)
 
 /**
  * Run the site rules on one site: the config files with messages come back. `withdrawn` receives the
@@ -32,7 +31,7 @@ export function checkSite(
   if (!config) return []
   const site = new Site(root, config, linted, cwd ?? process.cwd(), memo)
   if (changes) site.watchChanges(changes.pages, changes.removed, cwd ?? process.cwd(), rootConfig)
-  for (const rule of siteRules) runSiteRule(rule, site, rootConfig)
+  for (const rule of [...rules, ...loadedPluginRules()]) if (rule.site) runSiteRule(rule, site, rootConfig)
   withdrawn.push(...withdrawOutsidePages(site))
   // Said once per site: another framework serves it, so docs-lint routes it as that framework does.
   if (site.framework) site.config.main.file.message(frameworkNotice(site.framework), {place: {line: 1, column: 1}, source: NOTICE_SOURCE})
@@ -57,8 +56,9 @@ function runSiteRule(rule: Rule<any>, site: Site, rootConfig: ResolvedConfig | u
     const fileEntry: RuleEntry | undefined = page ? page.config?.rules.get(rule.id) : entry
     if (!fileEntry) return
     const level = shiftedLevel(rule.severity, problem.level, fileEntry.severity)
-    const message = problem.file.message(problem.message, {place: problem.place, ruleId: rule.id, source: problem.notice ? NOTICE_SOURCE : SOURCE})
-    message.url = rule.url
+    const message = problem.file.message(messageText(rule, problem), {place: problem.place, ruleId: rule.id, source: problem.notice ? NOTICE_SOURCE : SOURCE})
+    if (rule.url) message.url = rule.url
+    if (problem.messageId) (message as MessageExtras).messageId = problem.messageId
     message.fatal = fatalOf(level)
     if (problem.actual !== undefined) message.actual = problem.actual
     if (problem.expected !== undefined) message.expected = Array.isArray(problem.expected) ? problem.expected : [problem.expected]

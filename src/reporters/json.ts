@@ -19,6 +19,8 @@ export interface JsonMessage {
   expected: string[] | undefined
   fix: MessageExtras['fix']
   suggestions: MessageExtras['suggestions']
+  /** The rule's id of the message variant, for rules that declare `messages`. */
+  messageId?: string
 }
 
 export interface JsonFile {
@@ -46,7 +48,8 @@ export function messageToJson(message: VFileMessage): JsonMessage {
     actual: message.actual,
     expected: message.expected,
     fix: extras.fix,
-    suggestions: extras.suggestions
+    suggestions: extras.suggestions,
+    ...((message as MessageExtras).messageId ? {messageId: (message as MessageExtras).messageId} : {})
   }
 }
 

@@ -4,6 +4,8 @@ import {pathToFileURL} from 'node:url'
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
 import {ruleInfos} from '../rule-info.js'
+import {pluginRuleInfos} from '../plugins.js'
+import type {MessageExtras, RuleInfo} from '../contract.js'
 import {builtinMessageIds, builtinMessageUrl, type BuiltinMessageId} from '../messages.js'
 import {version} from '../version.js'
 import {absolutePath} from '../relative-path.js'
@@ -21,6 +23,26 @@ const builtinRules: Record<BuiltinMessageId, {summary: string; level: 'error' | 
   'file-timeout': {summary: 'The page took longer than `--file-timeout` to lint', level: 'error'}
 }
 
+/** A rule's entry in the SARIF rule table; its message variants are its `messageStrings`. */
+function ruleDescriptor(rule: RuleInfo) {
+  return {
+    id: rule.id,
+    shortDescription: {text: rule.summary},
+    ...(rule.url ? {helpUri: rule.url} : {}),
+    defaultConfiguration: {level: rule.severity === 'error' ? 'error' : rule.severity === 'warn' ? 'warning' : 'note'},
+    ...(rule.messages ? {messageStrings: Object.fromEntries(Object.entries(rule.messages).map(([id, text]) => [id, {text: positional(text)}]))} : {})
+  }
+}
+
+/** A message template with SARIF's numbered placeholders (`{0}`), in the order its `{{name}}`s first appear. */
+function positional(template: string): string {
+  const names: string[] = []
+  return template.replace(/\{\{\s*([\w$]+)\s*\}\}/g, (_, name: string) => {
+    if (!names.includes(name)) names.push(name)
+    return '{' + names.indexOf(name) + '}'
+  })
+}
+
 function level(message: VFileMessage): 'error' | 'warning' | 'note' {
   return message.fatal ? 'error' : message.fatal === false ? 'warning' : 'note'
 }
@@ -28,13 +50,8 @@ function level(message: VFileMessage): 'error' | 'warning' | 'note' {
 /** SARIF 2.1.0 for code scanning: the rule table comes from rule metadata; fixes become `artifactChanges`. */
 export function sarif(files: VFile[], options: {root?: string | undefined} = {}): string {
   const root = path.resolve(options.root ?? files[0]?.cwd ?? process.cwd())
-  const table: Array<{id: string; shortDescription: {text: string}; helpUri?: string; defaultConfiguration: {level: string}}> = [
-    ...ruleInfos.map((rule) => ({
-      id: rule.id,
-      shortDescription: {text: rule.summary},
-      helpUri: rule.url,
-      defaultConfiguration: {level: rule.severity === 'error' ? 'error' : rule.severity === 'warn' ? 'warning' : 'note'}
-    })),
+  const table: Array<{id: string; shortDescription: {text: string}; helpUri?: string; defaultConfiguration: {level: string}; messageStrings?: Record<string, {text: string}>}> = [
+    ...[...ruleInfos, ...pluginRuleInfos()].map(ruleDescriptor),
     ...builtinMessageIds.map((id) => ({
       id,
       shortDescription: {text: builtinRules[id].summary},
@@ -71,7 +88,7 @@ export function sarif(files: VFile[], options: {root?: string | undefined} = {})
       const result: Record<string, unknown> = {
         ruleId,
         level: level(message),
-        message: {text: message.reason},
+        message: {text: message.reason, ...((message as MessageExtras).messageId ? {id: (message as MessageExtras).messageId} : {})},
         locations: [{physicalLocation: {artifactLocation: {uri, uriBaseId: '%SRCROOT%'}, region}}]
       }
       const ruleIndex = index.get(ruleId)
