@@ -56,6 +56,11 @@ export default defineRule({
   fixable: true,
   conventions: [{id: 'heading-hierarchy', coverage: 'full'}],
   thirdParty: {markdownlint: ['MD001', 'heading-increment', 'MD025', 'single-title', 'single-h1']},
+  messages: {
+    secondTitle: 'Unexpected heading level `1`, expected `2`: the page title comes from front matter',
+    firstLevel: 'Unexpected first heading level `{{depth}}`, expected `2`',
+    skipped: 'Unexpected heading level `{{depth}}` after level `{{previous}}`, expected at most `{{expected}}`'
+  },
   defaults: {},
   create() {
     return function (tree, {page, report}) {
@@ -73,7 +78,7 @@ export default defineRule({
           // The title: the outline below it starts at level 2.
         } else if (depth === 1) {
           report({
-            message: 'Unexpected heading level `1`, expected `2`: the page title comes from front matter',
+            messageId: 'secondTitle',
             place: position,
             actual: '1',
             expected: '2',
@@ -83,7 +88,8 @@ export default defineRule({
         } else if (previous === 0 && depth > 2) {
           // A snippet's first heading is free (it sits under a heading of the page that imports it).
           report({
-            message: 'Unexpected first heading level `' + depth + '`, expected `2`',
+            messageId: 'firstLevel',
+            data: {depth},
             place: position,
             actual: String(depth),
             expected: '2',
@@ -91,7 +97,8 @@ export default defineRule({
           })
         } else if (previous > 0 && depth > previous + 1) {
           report({
-            message: 'Unexpected heading level `' + depth + '` after level `' + previous + '`, expected at most `' + (previous + 1) + '`',
+            messageId: 'skipped',
+            data: {depth, previous, expected: previous + 1},
             place: position,
             actual: String(depth),
             expected: String(previous + 1),

@@ -309,7 +309,12 @@ export const ruleInfos: RuleInfo[] = [
         "id": "heading-hierarchy",
         "coverage": "full"
       }
-    ]
+    ],
+    "messages": {
+      "secondTitle": "Unexpected heading level `1`, expected `2`: the page title comes from front matter",
+      "firstLevel": "Unexpected first heading level `{{depth}}`, expected `2`",
+      "skipped": "Unexpected heading level `{{depth}}` after level `{{previous}}`, expected at most `{{expected}}`"
+    }
   },
   {
     "id": "image-alt",

@@ -153,6 +153,33 @@ describe('plugin errors are config errors: the file and what is wrong, exit 2, n
   })
 })
 
+describe('message ids', () => {
+  it('a built-in rule declares its variants too: JSON and SARIF carry the id of each message', async () => {
+    const {lintText} = await import('../src/index.js')
+    const {json} = await import('../src/reporters/json.js')
+    const {sarif} = await import('../src/reporters/sarif.js')
+    const file = await lintText('---\ntitle: T\ndescription: D\n---\n\n### Deep\n\n## Two\n\n#### Four\n', {config: {extends: [], rules: {'heading-levels': 'error'}}})
+    const messages = (JSON.parse(json([file])) as Array<{messages: JsonMessage[]}>)[0]!.messages
+    expect(messages.map((message) => [message.messageId, message.reason])).toEqual([
+      ['firstLevel', 'Unexpected first heading level `3`, expected `2`'],
+      ['skipped', 'Unexpected heading level `4` after level `2`, expected at most `3`']
+    ])
+    const log = JSON.parse(sarif([file])) as {runs: Array<{tool: {driver: {rules: Array<{id: string; messageStrings?: Record<string, {text: string}>}>}}; results: Array<{message: {id?: string}}>}>}
+    expect(log.runs[0]!.tool.driver.rules.find((rule) => rule.id === 'heading-levels')!.messageStrings!['skipped']!.text).toBe('Unexpected heading level `{0}` after level `{1}`, expected at most `{2}`')
+    expect(log.runs[0]!.results.map((result) => result.message.id)).toEqual(['firstLevel', 'skipped'])
+  })
+
+  it('a report with an undeclared message id, or without data for a placeholder, is the rule\'s error', async () => {
+    const {lintText} = await import('../src/index.js')
+    const rule = (report: Record<string, unknown>) => ({name: 'ids', rules: {x: {severity: 'warn' as const, summary: 'X', messages: {known: 'Found {{what}}'}, create: () => (tree: unknown, context: {report: (report: unknown) => void}) => context.report({...report, node: tree})}}})
+    for (const [report, reason] of [[{messageId: 'unknown'}, /message id `unknown`, which its `messages` do not declare/], [{messageId: 'known'}, /no data for `\{\{what\}\}`/]] as const) {
+      const file = await lintText('Text\n', {config: {extends: [], plugins: [rule(report)], rules: {'ids/x': 'warn'}}})
+      expect(file.messages.map((message) => message.ruleId)).toEqual(['rule-error'])
+      expect(file.messages[0]!.reason).toMatch(reason)
+    }
+  })
+})
+
 describe('RuleTester', () => {
   it('finds what differs when a doc page\'s example no longer matches the rule', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-rule-tester-'))
