@@ -79,7 +79,13 @@ describe('sarif reporter', () => {
       id: 'heading-levels',
       shortDescription: {text: rules.find((rule) => rule.id === 'heading-levels')!.summary},
       helpUri: 'https://docs-lint.dev/rules/heading-levels',
-      defaultConfiguration: {level: 'error'}
+      defaultConfiguration: {level: 'error'},
+      // The rule's message variants, SARIF's numbered placeholders for its `{{name}}`s.
+      messageStrings: {
+        secondTitle: {text: 'Unexpected heading level `1`, expected `2`: the page title comes from front matter'},
+        firstLevel: {text: 'Unexpected first heading level `{0}`, expected `2`'},
+        skipped: {text: 'Unexpected heading level `{0}` after level `{1}`, expected at most `{2}`'}
+      }
     })
     const [error, warning, info] = run.results
     expect(error).toMatchObject({
