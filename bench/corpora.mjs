@@ -19,7 +19,7 @@ export function requireCorporaAndBuild(script) {
     console.error(script + ': needs the corpora in ../shared/corpora (real documentation repositories beside this project).')
     process.exit(2)
   }
-  if (!fs.existsSync(path.join(project, 'dist/bundle/docs-lint.cjs')) || !fs.existsSync(path.join(project, 'dist/src/cli.js'))) {
+  if (!fs.existsSync(path.join(project, 'dist/bundle/docs-lint.cjs')) || !fs.existsSync(path.join(project, 'dist/src/cli/index.js'))) {
     console.error(script + ': build first (npm run build)')
     process.exit(2)
   }

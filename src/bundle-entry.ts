@@ -1,6 +1,6 @@
 // What the command line's bundle (dist/bundle/docs-lint.cjs, made by scripts/bundle.mjs) exports to
 // bin/docs-lint.js and to the pool's worker threads, which load it through src/bundle-loader.ts.
-export {main} from './cli.js'
+export {main} from './cli/index.js'
 export {tuneProcess} from './memory.js'
 export {useImporter} from './import-file.js'
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {spawnSync} from 'node:child_process'
 import {bin, goodPage, runBin, runCli, tempSite} from './helpers/cli.js'
-import {main} from '../src/cli.js'
+import {main} from '../src/cli/index.js'
 import {autoJobs, screenFolders, workerThresholdBytes} from '../src/engine.js'
 import {availableCores} from '../src/pool.js'
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {VFile} from 'vfile'
 import {compact, pretty, prettyChunks} from '../src/reporters/pretty.js'
-import {main} from '../src/cli.js'
+import {main} from '../src/cli/index.js'
 import {goodPage, runCli, tempSite} from './helpers/cli.js'
 
 // What a person reads: problems grouped by file, wrapped to the terminal, and a summary that says

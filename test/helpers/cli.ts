@@ -2,7 +2,7 @@ import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import {main} from '../../src/cli.js'
+import {main} from '../../src/cli/index.js'
 
 export interface CliRun {
   code: number
