@@ -14,6 +14,7 @@ import {listRules, printConfig} from './info.js'
 import type {CliIo} from './io.js'
 import {help, parseCommandLine, readFlags, usageError, type RunFlags, type Values} from './options.js'
 import {appendGithubSummary, progressLine, render, writeOutputFiles, writeReport, type RenderOptions} from './output.js'
+import {runSubcommand} from './subcommand.js'
 import {keepNamedFiles, keepWhatTheChangeCaused, lintStdin, unmatchedPatterns} from './pages.js'
 
 export type {CliIo} from './io.js'
@@ -23,10 +24,17 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const started = now()
   if (argv[0] === 'llms') {
     const {secretsIn} = await import('../secrets.js')
-    return (await import('../llms/command.js')).llmsCommand(argv.slice(1), io, (source) => secretsIn(source, undefined))
+    const {llmsCommand, llmsHelp, llmsOptions} = await import('../llms/command.js')
+    return runSubcommand({name: 'llms', options: llmsOptions, help: llmsHelp}, argv.slice(1), io, (parsed) => llmsCommand(parsed, io, (source) => secretsIn(source, undefined)))
   }
-  if (argv[0] === 'conventions') return (await import('../conventions/command.js')).conventionsCommand(argv.slice(1), io)
-  if (argv[0] === 'init') return (await import('../init/command.js')).initCommand(argv.slice(1), io)
+  if (argv[0] === 'conventions') {
+    const {conventionsCommand, conventionsHelp, conventionsOptions, withOptionalValues} = await import('../conventions/command.js')
+    return runSubcommand({name: 'conventions', options: conventionsOptions, help: conventionsHelp, prepare: withOptionalValues}, argv.slice(1), io, (parsed) => conventionsCommand(parsed, io))
+  }
+  if (argv[0] === 'init') {
+    const {initCommand, initHelp, initOptions} = await import('../init/command.js')
+    return runSubcommand({name: 'init', options: initOptions, help: initHelp}, argv.slice(1), io, (parsed) => initCommand(parsed, io))
+  }
   // `docs-lint merge <results…>`: the report of the shards' results, as one run over the whole site gives it.
   const merging = argv[0] === 'merge'
   let parsed

@@ -3,7 +3,6 @@
 // and `--check` keep a section of a rules.md in step with the lint configuration.
 import fs from 'node:fs'
 import path from 'node:path'
-import {parseArgs} from 'node:util'
 import {ConfigError, loadConfigFile} from '../config.js'
 import type {UserConfig} from '../contract.js'
 import {importFile} from '../import-file.js'
@@ -44,7 +43,7 @@ interface Options {
 }
 
 /** `--write [file]`: the file is the next argument when it names a Markdown rule file. */
-function withOptionalValues(argv: readonly string[]): string[] {
+export function withOptionalValues(argv: readonly string[]): string[] {
   const result: string[] = []
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!
@@ -55,17 +54,15 @@ function withOptionalValues(argv: readonly string[]): string[] {
   return result
 }
 
-function parse(argv: readonly string[], io: ConventionsIo): Options | string | undefined {
-  const {values, positionals} = parseArgs({
-    args: withOptionalValues(argv),
-    allowPositionals: true,
-    strict: true,
-    options: {format: {type: 'string', short: 'f'}, write: {type: 'string'}, check: {type: 'string'}, config: {type: 'string', short: 'c'}, help: {type: 'boolean', short: 'h'}}
-  })
-  if (values.help) {
-    io.stdout(conventionsHelp + '\n')
-    return undefined
-  }
+/** The options of `docs-lint conventions`; `--write` and `--check` take an optional file (see `withOptionalValues`). */
+export const conventionsOptions = {format: {type: 'string', short: 'f'}, write: {type: 'string'}, check: {type: 'string'}, config: {type: 'string', short: 'c'}, help: {type: 'boolean', short: 'h'}} as const
+
+interface Parsed {
+  values: {format?: string | undefined; write?: string | undefined; check?: string | undefined; config?: string | undefined}
+  positionals: string[]
+}
+
+function optionsOf({values, positionals}: Parsed): Options | string {
   const format = values.format ?? 'pretty'
   if (format !== 'pretty' && format !== 'json') return 'unknown format `' + format + '`, expected `pretty` or `json`'
   if (positionals.length > 1) return 'expected one folder, got ' + positionals.length + ': ' + positionals.map((entry) => '`' + entry + '`').join(', ')
@@ -74,19 +71,13 @@ function parse(argv: readonly string[], io: ConventionsIo): Options | string | u
   return {folder: positionals[0] ?? '.', format, write: optional(values.write), check: optional(values.check), config: values.config}
 }
 
-/** Run the command; returns its exit code. Bad input is one line on stderr, never a stack trace. */
-export async function conventionsCommand(argv: readonly string[], io: ConventionsIo): Promise<number> {
-  let options: Options | string | undefined
-  try {
-    options = parse(argv, io)
-  } catch (error) {
-    options = (error as Error).message
-  }
-  if (options === undefined) return 0
-  if (typeof options === 'string') {
-    io.stderr('docs-lint conventions: ' + options + '\nRun `docs-lint conventions --help` for usage.\n')
-    return 2
-  }
+/**
+ * Run the command; returns its exit code, or a mistake in its arguments. Bad input is one line on
+ * stderr, never a stack trace.
+ */
+export async function conventionsCommand(parsed: Parsed, io: ConventionsIo): Promise<number | string> {
+  const options = optionsOf(parsed)
+  if (typeof options === 'string') return options
   const folder = path.resolve(io.cwd, options.folder)
   if (!isFolder(folder)) {
     io.stderr('docs-lint conventions: no folder `' + escapeControl(options.folder) + '`\n')

@@ -3,7 +3,6 @@
 // It never replaces a config that exists, and writes only inside the folder.
 import fs from 'node:fs'
 import path from 'node:path'
-import {parseArgs} from 'node:util'
 import {findRuleFiles} from '../conventions/find.js'
 import {escapeControl} from '../reporters/control.js'
 import {configFileNames} from '../snapshot.js'
@@ -27,20 +26,11 @@ const valeConfigNames = ['.vale.ini', '_vale.ini', 'vale.ini']
 /** The folders a site usually sits in below a repository's root. */
 const siteFolders = ['docs', 'documentation', 'doc', 'site', 'website', 'content']
 
+/** The options of `docs-lint init`. */
+export const initOptions = {help: {type: 'boolean', short: 'h'}} as const
+
 /** Run the command; returns its exit code. */
-export async function initCommand(argv: readonly string[], io: InitIo): Promise<number> {
-  let values: {help?: boolean}
-  let positionals: string[]
-  try {
-    ;({values, positionals} = parseArgs({args: [...argv], allowPositionals: true, strict: true, options: {help: {type: 'boolean', short: 'h'}}}))
-  } catch (error) {
-    io.stderr('docs-lint init: ' + (error as Error).message + '\nRun `docs-lint init --help` for usage.\n')
-    return 2
-  }
-  if (values.help) {
-    io.stdout(initHelp + '\n')
-    return 0
-  }
+export async function initCommand({positionals}: {positionals: string[]}, io: InitIo): Promise<number> {
   if (positionals.length > 1) {
     io.stderr('docs-lint init: expected one folder, got ' + positionals.length + '\n')
     return 2

@@ -4,7 +4,6 @@
 // secret detector finds in any title or description it copies.
 import fs from 'node:fs'
 import path from 'node:path'
-import {parseArgs} from 'node:util'
 import {unifiedDiff} from '../diff.js'
 import {get} from '../site/json.js'
 import {loadSiteConfig, Site} from '../site/model.js'
@@ -83,33 +82,19 @@ function optional(value: string | undefined, change: (text: string) => string): 
   return value === undefined ? undefined : change(value)
 }
 
+/** The options of `docs-lint llms`. */
+export const llmsOptions = {out: {type: 'string', short: 'o'}, 'base-url': {type: 'string'}, check: {type: 'boolean'}, help: {type: 'boolean', short: 'h'}} as const
+
 /**
  * `docs-lint llms [--out llms.txt] [--base-url URL] [--check] [folder]`; returns the exit code. A
  * secret in a title, a description or the site's name is written masked, and the run fails naming
  * the file, since a masked title is no title to publish.
  */
 export function llmsCommand(
-  argv: string[],
+  {values, positionals}: {values: {out?: string | undefined; 'base-url'?: string | undefined; check?: boolean | undefined}; positionals: string[]},
   io: {stdout: (text: string) => void; stderr: (text: string) => void; cwd: string},
   secretsOf?: (source: string) => string[]
 ): number {
-  let values: {out?: string | undefined; 'base-url'?: string | undefined; check?: boolean | undefined; help?: boolean | undefined}
-  let positionals: string[]
-  try {
-    ;({values, positionals} = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {out: {type: 'string', short: 'o'}, 'base-url': {type: 'string'}, check: {type: 'boolean'}, help: {type: 'boolean', short: 'h'}}
-    }))
-  } catch (error) {
-    io.stderr('docs-lint llms: ' + (error as Error).message + '\nRun `docs-lint llms --help` for usage.\n')
-    return 2
-  }
-  if (values.help) {
-    io.stdout(llmsHelp + '\n')
-    return 0
-  }
   const start = path.resolve(io.cwd, positionals[0] ?? '.')
   const root = findSiteRoot(start, new Map())
   const config = root ? loadSiteConfig(root) : undefined
