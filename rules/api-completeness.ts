@@ -6,9 +6,8 @@
 import type {Code, Nodes, Root} from 'mdast'
 import {toString as mdastToString} from 'mdast-util-to-string'
 import {defineRule, ruleFactsOf, type RuleFact} from '../src/rule.js'
-import {parseOperation} from '../src/site/navigation.js'
 import {isJsxElement, jsxAttribute} from './shared/jsx.js'
-import {apiIndexOf, fileList, localOperations, noticeRemote, type Endpoint, type LocalOperation} from './shared/api-targets.js'
+import {apiIndexOf, fileList, localOperations, noticeRemote, pageOperation, type Endpoint, type LocalOperation} from './shared/api-targets.js'
 import {declaresStatus, parametersOf, statusesOf, type Parameter} from './shared/openapi-schema.js'
 
 const id = 'api-completeness'
@@ -36,9 +35,8 @@ export default defineRule({
   defaults: {},
   pageFacts() {
     return function (tree, page) {
-      const data = page.frontMatter().data ?? {}
-      const operation = typeof data['openapi'] === 'string' ? parseOperation(data['openapi']) : undefined
-      if (!operation || page.isSnippet || page.parseFailed) return undefined
+      const operation = pageOperation(page)
+      if (!operation || page.parseFailed) return undefined
       const fact: OperationFact = {
         spec: operation.spec,
         method: operation.method,

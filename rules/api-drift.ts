@@ -7,11 +7,10 @@ import type {Position} from 'unist'
 import {defineRule, ruleFactsOf, type RuleFact} from '../src/rule.js'
 import type {Page} from '../src/page.js'
 import {components} from '../src/platform/facts.js'
-import {parseOperation} from '../src/site/navigation.js'
 import {isJsxElement, jsxAttribute, type JsxElement} from './shared/jsx.js'
 import {clearlyMeant, didYouMean} from './shared/close-match.js'
 import {firstLine} from './shared/positions.js'
-import {apiIndexOf, fileList, localOperations, noticeRemote, type Endpoint, type LocalOperation} from './shared/api-targets.js'
+import {apiIndexOf, fileList, localOperations, noticeRemote, pageOperation, type Endpoint, type LocalOperation} from './shared/api-targets.js'
 import {credentialPlaces} from './shared/openapi.js'
 import {declaresStatus, fieldNamesAt, fieldPresence, hasNamelessItem, parametersOf, requestSchemas, requiredFields, responseHeaders, responseSchemas, statusesOf, type Presence} from './shared/openapi-schema.js'
 import {locationNames, standardHeaders} from './api-drift.data.js'
@@ -48,9 +47,8 @@ export default defineRule({
   defaults: {},
   pageFacts() {
     return function (tree, page) {
-      const data = page.frontMatter().data ?? {}
-      const operation = typeof data['openapi'] === 'string' ? parseOperation(data['openapi']) : undefined
-      if (!operation || page.isSnippet) return undefined
+      const operation = pageOperation(page)
+      if (!operation) return undefined
       const documented = documentedOn(tree, page)
       if (documented.length === 0) return undefined
       const place = page.frontMatter().placeOf('openapi', true)

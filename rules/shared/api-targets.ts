@@ -3,6 +3,7 @@
 // fetched, and a request to a host no file or setting names is nobody's to judge.
 import type {Position} from 'unist'
 import type {SiteContext} from '../../src/rule.js'
+import type {Page} from '../../src/page.js'
 import type {OpenApiSpec, Site, SitePage} from '../../src/site/model.js'
 import {get, toValue, type Located} from '../../src/site/json.js'
 import {parseOperation} from '../../src/site/navigation.js'
@@ -16,6 +17,12 @@ export interface Endpoint {
   method: string
   /** `openapi`: the path as in the file; `api`: an absolute URL or a path. */
   target: string
+}
+
+/** The OpenAPI operation a page documents (`openapi:` in its front matter), if it is a page of its own that names one. */
+export function pageOperation(page: Page): ReturnType<typeof parseOperation> {
+  const openapi = page.frontMatter().data?.['openapi']
+  return typeof openapi === 'string' && !page.isSnippet ? parseOperation(openapi) : undefined
 }
 
 export function endpointOf(data: Record<string, unknown>): Endpoint | undefined {
