@@ -30,7 +30,10 @@ function ruleInfoSource(rules) {
   }))
   return generatedHeader + `import type {RuleInfo} from './contract.js'
 
-export const ruleInfos: RuleInfo[] = ${JSON.stringify(infos, undefined, 2)}
+// One rule a line.
+export const ruleInfos: RuleInfo[] = [
+${infos.map((info) => '  ' + JSON.stringify(info)).join(',\n')}
+]
 `
 }
 
