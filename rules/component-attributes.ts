@@ -1,5 +1,5 @@
 import {visit} from '../src/walk.js'
-import {defineRule} from '../src/rule.js'
+import {defineRule, type RuleContext} from '../src/rule.js'
 import {components, misplacedAttributes, noOpAttributes, universalAttributes, type AttributeSpec, type ComponentSpec} from '../src/platform/facts.js'
 import {isJsxElement, tagNamePlace, type JsxElement} from './shared/jsx.js'
 import {didYouMean} from './shared/close-match.js'
@@ -40,189 +40,200 @@ export default defineRule<Options>({
   defaults: {unknownAttributes: true, allowAttributes: {}},
   create(options) {
     const extra = new Map(Object.entries(options.allowAttributes).map(([name, list]) => [name, new Set(list)]))
-    return function (tree, {page, report}) {
+    return function (tree, context) {
+      const checker = new ElementChecker(context, options, extra)
       visit(tree, (node) => {
         if (!isJsxElement(node) || !node.name) return
         const spec = components.get(node.name)
-        if (!spec) return
-        checkElement(node, spec)
+        if (spec) checker.checkElement(node, spec)
       })
+    }
+  }
+})
 
-      function checkElement(node: JsxElement, spec: ComponentSpec): void {
-        const tag = '`<' + spec.name + '>`'
-        const namePlace = tagNamePlace(node, page)
-        // `{...props}` may supply any attribute: nothing can be said to be missing.
-        const spread = node.attributes.some((attribute) => attribute.type === 'mdxJsxExpressionAttribute')
-        const present = new Map<string, JsxAttribute>()
-        const location = spec.exactlyOne ? new Set(spec.exactlyOne.names) : undefined
-        const locations: JsxAttribute[] = []
+/** Checks the elements of one page against the catalogue, reporting through the page's context. */
+class ElementChecker {
+  private readonly page: RuleContext['page']
+  private readonly report: RuleContext['report']
 
-        const unknown: JsxAttribute[] = []
-        for (const attribute of node.attributes) {
-          if (attribute.type !== 'mdxJsxAttribute') continue
-          const name = attribute.name
-          present.set(name, attribute)
-          const attributeSpec = Object.hasOwn(spec.attributes, name) ? spec.attributes[name] : undefined
-          if (!attributeSpec) {
-            if (name === 'id' && spec.id === 'dropped') {
-              if (options.unknownAttributes) reportDroppedId(attribute, tag)
-              continue
-            }
-            if (
-              options.unknownAttributes &&
-              // Only the editor's list is the platform's whole list: the display components take more.
-              spec.closedAttributes &&
-              !universalAttributes.includes(name) &&
-              !extra.get(spec.name)?.has(name) &&
-              !noOpAttributes.get(spec.name)?.includes(name)
-            ) {
-              unknown.push(attribute)
-            }
-            continue
-          }
-          if (location?.has(name)) locations.push(attribute)
-          // The platform reads `iconType` only for a Font Awesome icon name: beside an image or SVG, any value is ignored.
-          if (name === 'iconType' && !isIconName(node)) continue
-          checkValue(attribute, attributeSpec, tag, attributeSpec.required === true || location?.has(name) === true)
+  constructor(context: RuleContext, private readonly options: Options, private readonly extra: ReadonlyMap<string, ReadonlySet<string>>) {
+    this.page = context.page
+    this.report = context.report
+  }
+
+  checkElement(node: JsxElement, spec: ComponentSpec): void {
+    const tag = '`<' + spec.name + '>`'
+    const namePlace = tagNamePlace(node, this.page)
+    // `{...props}` may supply any attribute: nothing can be said to be missing.
+    const spread = node.attributes.some((attribute) => attribute.type === 'mdxJsxExpressionAttribute')
+    const present = new Map<string, JsxAttribute>()
+    const location = spec.exactlyOne ? new Set(spec.exactlyOne.names) : undefined
+    const locations: JsxAttribute[] = []
+
+    const unknown: JsxAttribute[] = []
+    for (const attribute of node.attributes) {
+      if (attribute.type !== 'mdxJsxAttribute') continue
+      const name = attribute.name
+      present.set(name, attribute)
+      const attributeSpec = Object.hasOwn(spec.attributes, name) ? spec.attributes[name] : undefined
+      if (!attributeSpec) {
+        if (name === 'id' && spec.id === 'dropped') {
+          if (this.options.unknownAttributes) this.reportDroppedId(attribute, tag)
+          continue
         }
+        if (
+          this.options.unknownAttributes &&
+          // Only the editor's list is the platform's whole list: the display components take more.
+          spec.closedAttributes &&
+          !universalAttributes.includes(name) &&
+          !this.extra.get(spec.name)?.has(name) &&
+          !noOpAttributes.get(spec.name)?.includes(name)
+        ) {
+          unknown.push(attribute)
+        }
+        continue
+      }
+      if (location?.has(name)) locations.push(attribute)
+      // The platform reads `iconType` only for a Font Awesome icon name: beside an image or SVG, any value is ignored.
+      if (name === 'iconType' && !isIconName(node)) continue
+      this.checkValue(attribute, attributeSpec, tag, attributeSpec.required === true || location?.has(name) === true)
+    }
 
-        const missing = spread
-          ? []
-          : Object.entries(spec.attributes).filter(
-              ([name, attributeSpec]) =>
-                attributeSpec.required && !present.has(name)
-            )
-        // One unknown attribute where one required attribute is missing: the same mistake, a misnamed attribute.
-        const misnamed = missing.length === 1 && unknown.length === 1 && valueOf(unknown[0]!).kind !== 'flag' ? unknown[0] : undefined
-        if (misnamed) {
-          const [name, attributeSpec] = missing[0]!
-          report({
-            message: 'Unexpected attribute `' + misnamed.name + '` on ' + tag + ', expected `' + name + '`: ' + tag + ' needs ' + describe(attributeSpec, true) + ' in `' + name + '`',
-            place: misnamed.position,
-            actual: misnamed.name,
-            expected: name
-          })
+    const missing = spread
+      ? []
+      : Object.entries(spec.attributes).filter(
+          ([name, attributeSpec]) =>
+            attributeSpec.required && !present.has(name)
+        )
+    // One unknown attribute where one required attribute is missing: the same mistake, a misnamed attribute.
+    const misnamed = missing.length === 1 && unknown.length === 1 && valueOf(unknown[0]!).kind !== 'flag' ? unknown[0] : undefined
+    if (misnamed) {
+      const [name, attributeSpec] = missing[0]!
+      this.report({
+        message: 'Unexpected attribute `' + misnamed.name + '` on ' + tag + ', expected `' + name + '`: ' + tag + ' needs ' + describe(attributeSpec, true) + ' in `' + name + '`',
+        place: misnamed.position,
+        actual: misnamed.name,
+        expected: name
+      })
+      return
+    }
+    if (unknown.length > 0) this.reportUnknown(unknown, spec, tag)
+
+    for (const [name, attributeSpec] of missing) {
+      this.report({
+        message: 'Missing `' + name + '` on ' + tag + ', expected ' + describe(attributeSpec, true),
+        place: namePlace,
+        expected: name
+      })
+    }
+    if (spec.exactlyOne) {
+      const names = list(spec.exactlyOne.names, 'or')
+      if (locations.length === 0) {
+        this.report({
+          message: 'Missing ' + spec.exactlyOne.label + ' on ' + tag + ', expected one of ' + names + (spec.exactlyOne.purpose ? ' ' + spec.exactlyOne.purpose : ''),
+          place: namePlace,
+          expected: [...spec.exactlyOne.names]
+        })
+      }
+      for (const extraLocation of locations.slice(1)) {
+        this.report({
+          message: 'Unexpected second ' + spec.exactlyOne.label + ' `' + extraLocation.name + '` on ' + tag + ', expected only one of ' + names,
+          place: extraLocation.position,
+          actual: extraLocation.name
+        })
+      }
+    }
+  }
+
+  /** The renderer drops `id` on this component: an anchor the page or another links to never exists. */
+  private reportDroppedId(attribute: JsxAttribute, tag: string): void {
+    this.report({
+      message: 'Unexpected `id` on ' + tag + ', expected none: the platform drops it, so no link can land on it',
+      place: attribute.position,
+      level: 'warn',
+      actual: 'id'
+    })
+  }
+
+  /** One finding per element, however many of its attributes are unknown. */
+  private reportUnknown(attributes: JsxAttribute[], spec: ComponentSpec, tag: string): void {
+    const known = [...Object.keys(spec.attributes), ...(this.extra.get(spec.name) ?? [])].filter((name) => !universalAttributes.includes(name))
+    // The message names the attributes a writer sets, not the display component's own (`basePath`).
+    const listed = known.filter((name) => spec.attributes[name]?.listed !== false)
+    const names = attributes.map((attribute) => attribute.name)
+    const suggestion = attributes.length === 1 ? didYouMean(names[0]!, known) : undefined
+    const first = attributes[0]!.position
+    const last = attributes.at(-1)!.position
+    this.report({
+      message:
+        'Unexpected unknown ' + (attributes.length === 1 ? 'attribute ' : 'attributes ') + list(names, 'and') + ' on ' + tag +
+        (suggestion
+          ? ', did you mean `' + suggestion + '`?'
+          : listed.length === 0
+            ? ', expected no attributes'
+            : ', expected ' + (attributes.length === 1 ? 'one' : 'only some') + ' of ' + list(listed.sort(), 'or')) +
+        names.map((name) => placeHint(spec, name)).join(''),
+      place: first && last ? {start: first.start, end: last.end} : first,
+      // The issue asks that unknown attributes warn while wrong required ones are errors.
+      level: 'warn',
+      actual: names.join(' '),
+      expected: suggestion
+    })
+  }
+
+  private checkValue(attribute: JsxAttribute, spec: AttributeSpec, tag: string, nonEmpty: boolean): void {
+    const value = valueOf(attribute)
+    const shown = show(attribute, value)
+    const wrong = (level?: 'warn'): void => {
+      this.report({
+        message: 'Unexpected ' + shown + ' on ' + tag + ', expected ' + describe(spec, nonEmpty) + valueExample(attribute.name, spec),
+        place: attribute.position,
+        actual: shown,
+        ...(level ? {level} : {})
+      })
+    }
+    // A value outside a set only the display component's types give (the editor takes any) may be
+    // one the platform ignores (`iconType` beside an image icon): a warning, not an error.
+    const outsideSet = (): void => wrong(spec.valuesFromTypesOnly ? 'warn' : undefined)
+    switch (spec.type) {
+      case 'any': {
+        return
+      }
+      case 'boolean': {
+        if (value.kind === 'string' && value.text !== 'true' && value.text !== 'false') wrong()
+        else if (value.kind === 'expression' && (typeof value.literal === 'number' || typeof value.literal === 'string')) wrong()
+        return
+      }
+      case 'number': {
+        const number =
+          value.kind === 'string' ? (value.text.trim() === '' ? NaN : Number(value.text))
+            : value.kind === 'expression' ? (typeof value.literal === 'number' ? value.literal : typeof value.literal === 'undefined' ? undefined : NaN)
+              : NaN
+        if (number === undefined) return
+        if (Number.isNaN(number)) wrong()
+        else if (spec.values && !spec.values.includes(number)) outsideSet()
+        return
+      }
+      case 'string': {
+        if (value.kind === 'flag') {
+          wrong()
           return
         }
-        if (unknown.length > 0) reportUnknown(unknown, spec, tag)
-
-        for (const [name, attributeSpec] of missing) {
-          report({
-            message: 'Missing `' + name + '` on ' + tag + ', expected ' + describe(attributeSpec, true),
-            place: namePlace,
-            expected: name
-          })
-        }
-        if (spec.exactlyOne) {
-          const names = list(spec.exactlyOne.names, 'or')
-          if (locations.length === 0) {
-            report({
-              message: 'Missing ' + spec.exactlyOne.label + ' on ' + tag + ', expected one of ' + names + (spec.exactlyOne.purpose ? ' ' + spec.exactlyOne.purpose : ''),
-              place: namePlace,
-              expected: [...spec.exactlyOne.names]
-            })
-          }
-          for (const extraLocation of locations.slice(1)) {
-            report({
-              message: 'Unexpected second ' + spec.exactlyOne.label + ' `' + extraLocation.name + '` on ' + tag + ', expected only one of ' + names,
-              place: extraLocation.position,
-              actual: extraLocation.name
-            })
-          }
-        }
-      }
-
-      /** The renderer drops `id` on this component: an anchor the page or another links to never exists. */
-      function reportDroppedId(attribute: JsxAttribute, tag: string): void {
-        report({
-          message: 'Unexpected `id` on ' + tag + ', expected none: the platform drops it, so no link can land on it',
-          place: attribute.position,
-          level: 'warn',
-          actual: 'id'
-        })
-      }
-
-      /** One finding per element, however many of its attributes are unknown. */
-      function reportUnknown(attributes: JsxAttribute[], spec: ComponentSpec, tag: string): void {
-        const known = [...Object.keys(spec.attributes), ...(extra.get(spec.name) ?? [])].filter((name) => !universalAttributes.includes(name))
-        // The message names the attributes a writer sets, not the display component's own (`basePath`).
-        const listed = known.filter((name) => spec.attributes[name]?.listed !== false)
-        const names = attributes.map((attribute) => attribute.name)
-        const suggestion = attributes.length === 1 ? didYouMean(names[0]!, known) : undefined
-        const first = attributes[0]!.position
-        const last = attributes.at(-1)!.position
-        report({
-          message:
-            'Unexpected unknown ' + (attributes.length === 1 ? 'attribute ' : 'attributes ') + list(names, 'and') + ' on ' + tag +
-            (suggestion
-              ? ', did you mean `' + suggestion + '`?'
-              : listed.length === 0
-                ? ', expected no attributes'
-                : ', expected ' + (attributes.length === 1 ? 'one' : 'only some') + ' of ' + list(listed.sort(), 'or')) +
-            names.map((name) => placeHint(spec, name)).join(''),
-          place: first && last ? {start: first.start, end: last.end} : first,
-          // The issue asks that unknown attributes warn while wrong required ones are errors.
-          level: 'warn',
-          actual: names.join(' '),
-          expected: suggestion
-        })
-      }
-
-      function checkValue(attribute: JsxAttribute, spec: AttributeSpec, tag: string, nonEmpty: boolean): void {
-        const value = valueOf(attribute)
-        const shown = show(attribute, value)
-        const wrong = (level?: 'warn'): void => {
-          report({
-            message: 'Unexpected ' + shown + ' on ' + tag + ', expected ' + describe(spec, nonEmpty) + valueExample(attribute.name, spec),
+        // `default={20}` shows as text: only a fixed set of values makes a number or boolean wrong.
+        const text = value.kind === 'string' ? value.text : value.literal === undefined ? undefined : String(value.literal)
+        if (text !== undefined && nonEmpty && text.trim() === '') {
+          this.report({
+            message: 'Unexpected empty `' + attribute.name + '` on ' + tag + ', expected ' + describe(spec, true),
             place: attribute.position,
-            actual: shown,
-            ...(level ? {level} : {})
+            actual: shown
           })
-        }
-        // A value outside a set only the display component's types give (the editor takes any) may be
-        // one the platform ignores (`iconType` beside an image icon): a warning, not an error.
-        const outsideSet = (): void => wrong(spec.valuesFromTypesOnly ? 'warn' : undefined)
-        switch (spec.type) {
-          case 'any': {
-            return
-          }
-          case 'boolean': {
-            if (value.kind === 'string' && value.text !== 'true' && value.text !== 'false') wrong()
-            else if (value.kind === 'expression' && (typeof value.literal === 'number' || typeof value.literal === 'string')) wrong()
-            return
-          }
-          case 'number': {
-            const number =
-              value.kind === 'string' ? (value.text.trim() === '' ? NaN : Number(value.text))
-                : value.kind === 'expression' ? (typeof value.literal === 'number' ? value.literal : typeof value.literal === 'undefined' ? undefined : NaN)
-                  : NaN
-            if (number === undefined) return
-            if (Number.isNaN(number)) wrong()
-            else if (spec.values && !spec.values.includes(number)) outsideSet()
-            return
-          }
-          case 'string': {
-            if (value.kind === 'flag') {
-              wrong()
-              return
-            }
-            // `default={20}` shows as text: only a fixed set of values makes a number or boolean wrong.
-            const text = value.kind === 'string' ? value.text : value.literal === undefined ? undefined : String(value.literal)
-            if (text !== undefined && nonEmpty && text.trim() === '') {
-              report({
-                message: 'Unexpected empty `' + attribute.name + '` on ' + tag + ', expected ' + describe(spec, true),
-                place: attribute.position,
-                actual: shown
-              })
-            } else if (text !== undefined && spec.values && !spec.values.includes(text)) {
-              outsideSet()
-            }
-          }
+        } else if (text !== undefined && spec.values && !spec.values.includes(text)) {
+          outsideSet()
         }
       }
     }
   }
-})
+}
 
 /** Whether an element's `icon` is a name from an icon library (`rocket`), not an element, a URL or a path. */
 function isIconName(node: JsxElement): boolean {

@@ -127,63 +127,79 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
   }
   // A stub kept at an old address (`redirect: /new/place`) is reached by that address, not by the navigation.
   if (data['noindex'] === true || data['hidden'] === true || typeof data['redirect'] === 'string') facts.hidden = true
-  const source = page.source
-  // A definition (`[id]: /url`) is a link only where a reference uses it.
-  const definitions: Definition[] = []
-  const referenced = new Set<string>()
-  const counter = new SlugCounter()
-  const paramCounts = new Map<string, number>()
-  const stepTitleSizes = new Map<Nodes, string>()
+  const collector = new FactsCollector(facts, page)
+  if (!parseFailed) collector.visit(tree)
+  collector.addReferencedDefinitions()
+  return facts
+}
 
-  const visit = (node: Nodes): void => {
+/** What one page holds for the site checks, noted node by node into `facts`. */
+class FactsCollector {
+  private readonly source: string
+  // A definition (`[id]: /url`) is a link only where a reference uses it.
+  private readonly definitions: Definition[] = []
+  private readonly referenced = new Set<string>()
+  private readonly counter = new SlugCounter()
+  private readonly paramCounts = new Map<string, number>()
+  private readonly stepTitleSizes = new Map<Nodes, string>()
+
+  constructor(private readonly facts: PageFacts, private readonly page: Page) {
+    this.source = page.source
+  }
+
+  addReferencedDefinitions(): void {
+    for (const definition of this.definitions) if (this.referenced.has(definition.identifier)) this.addMarkdownLink(definition)
+  }
+
+  visit(node: Nodes): void {
     switch (node.type) {
       case 'heading':
-        addHeading(node)
+        this.addHeading(node)
         break
       case 'link':
       case 'image':
-        addMarkdownLink(node)
+        this.addMarkdownLink(node)
         return
       case 'definition':
-        definitions.push(node)
+        this.definitions.push(node)
         return
       case 'linkReference':
       case 'imageReference':
-        referenced.add(node.identifier)
+        this.referenced.add(node.identifier)
         break
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement':
-        addElement(node)
+        this.addElement(node)
         break
       case 'mdxjsEsm':
-        addImports(node)
+        this.addImports(node)
         return
       case 'html':
-        addHtml(node)
+        this.addHtml(node)
         return
       case 'code':
       case 'inlineCode':
       case 'yaml':
         return
     }
-    if ('children' in node) for (const child of node.children) visit(child as Nodes)
+    if ('children' in node) for (const child of node.children) this.visit(child as Nodes)
   }
 
-  function addHeading(node: Heading): void {
+  private addHeading(node: Heading): void {
     if (!anchoredDepths.has(node.depth)) {
       // `##### Title {#id}` becomes `<h5 id="id">`: no slug of its own, but its ID is an anchor.
-      if (node.data?.id !== undefined) facts.anchors.push(customAnchor(node.data.id))
+      if (node.data?.id !== undefined) this.facts.anchors.push(customAnchor(node.data.id))
       return
     }
-    facts.anchors.push(counter.next(node.data?.id === undefined ? headingSlug(titleOf(node.children)) : customAnchor(node.data.id)))
+    this.facts.anchors.push(this.counter.next(node.data?.id === undefined ? headingSlug(titleOf(node.children)) : customAnchor(node.data.id)))
   }
 
-  function addMarkdownLink(node: Link | Image | Definition): void {
+  private addMarkdownLink(node: Link | Image | Definition): void {
     if (!node.position || isUnchecked(node.url)) return
-    facts.links.push({url: node.url, via: node.type, place: urlPlace(node.url, node.position)})
+    this.facts.links.push({url: node.url, via: node.type, place: this.urlPlace(node.url, node.position)})
   }
 
-  function addElement(node: MdxJsxFlowElement | MdxJsxTextElement): void {
+  private addElement(node: MdxJsxFlowElement | MdxJsxTextElement): void {
     const name = node.name ?? ''
     const attribute = (key: string): MdxJsxAttribute | undefined =>
       node.attributes.find((item): item is MdxJsxAttribute => item.type === 'mdxJsxAttribute' && item.name === key)
@@ -195,32 +211,32 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
     if (linkKey) {
       const found = attribute(linkKey)
       if (found && typeof found.value === 'string' && found.position && !isUnchecked(found.value)) {
-        facts.links.push({url: found.value, via: '<' + name + ' ' + linkKey + '>', place: urlPlace(found.value, found.position)})
+        this.facts.links.push({url: found.value, via: '<' + name + ' ' + linkKey + '>', place: this.urlPlace(found.value, found.position)})
       }
     }
     const id = stringValue('id')
-    if (name === 'Steps' && stringValue('titleSize')) inheritTitleSize(node.children, stringValue('titleSize')!)
+    if (name === 'Steps' && stringValue('titleSize')) this.inheritTitleSize(node.children, stringValue('titleSize')!)
     if (/^h[1-4]$/.test(name) || name === 'Heading') {
       const title = titleOf(node.children as PhrasingContent[])
-      facts.anchors.push(counter.next(id ? cleanId(id) || headingSlug(title) : headingSlug(title)))
+      this.facts.anchors.push(this.counter.next(id ? cleanId(id) || headingSlug(title) : headingSlug(title)))
       return
     }
     if (name === 'Update' && stringValue('label') !== undefined) {
-      facts.anchors.push(counter.next(id ? cleanId(id) || headingSlug(stringValue('label')!) : headingSlug(stringValue('label')!)))
+      this.facts.anchors.push(this.counter.next(id ? cleanId(id) || headingSlug(stringValue('label')!) : headingSlug(stringValue('label')!)))
     } else if (name === 'Step') {
-      addStep(node, id, stringValue('title'), stringValue('titleSize') ?? stepTitleSizes.get(node))
+      this.addStep(node, id, stringValue('title'), stringValue('titleSize') ?? this.stepTitleSizes.get(node))
     } else if (paramComponents.has(name)) {
       const key = paramNameAttributes.find((candidate) => stringValue(candidate))
       if (key) {
         const paramName = stringValue(key)!
-        const count = paramCounts.get(paramName) ?? 0
-        paramCounts.set(paramName, count + 1)
-        facts.anchors.push(paramFieldId(paramName, count))
+        const count = this.paramCounts.get(paramName) ?? 0
+        this.paramCounts.set(paramName, count + 1)
+        this.facts.anchors.push(paramFieldId(paramName, count))
       }
     } else if ((name === 'Accordion' || name === 'Tab') && !id && stringValue('title')) {
-      facts.anchors.push(name === 'Tab' ? headingSlug(stringValue('title')!) : componentId(stringValue('title')!))
+      this.facts.anchors.push(name === 'Tab' ? headingSlug(stringValue('title')!) : componentId(stringValue('title')!))
     } else if (id && !componentsWithoutId.has(name)) {
-      facts.anchors.push(cleanedIdComponents.has(name) ? cleanId(id) : id)
+      this.facts.anchors.push(cleanedIdComponents.has(name) ? cleanId(id) : id)
     }
   }
 
@@ -228,61 +244,57 @@ export function collectSiteFacts(tree: Root, file: VFile, page: Page, parseFaile
    * A step's anchor: its title's slug only when the step shows its title as a heading (`titleSize` `h2`
    * or `h3`, its own or its `<Steps>`'s) and keeps its anchor link (no `noAnchor`); its `id` always.
    */
-  function addStep(node: MdxJsxFlowElement | MdxJsxTextElement, id: string | undefined, title: string | undefined, titleSize: string | undefined): void {
+  private addStep(node: MdxJsxFlowElement | MdxJsxTextElement, id: string | undefined, title: string | undefined, titleSize: string | undefined): void {
     const noAnchor = node.attributes.some((item) => item.type === 'mdxJsxAttribute' && item.name === 'noAnchor' &&
       (item.value === null || item.value === undefined || item.value === 'true' || (typeof item.value === 'object' && item.value.value === 'true')))
     if ((titleSize === 'h2' || titleSize === 'h3') && !noAnchor && title?.trim()) {
-      facts.anchors.push(counter.next(id ? cleanId(id) || headingSlug(title) : headingSlug(title)))
+      this.facts.anchors.push(this.counter.next(id ? cleanId(id) || headingSlug(title) : headingSlug(title)))
     } else if (id) {
-      facts.anchors.push(cleanId(id))
+      this.facts.anchors.push(cleanId(id))
     }
   }
 
   /** `<Steps titleSize>` passes its size to the steps directly inside it (through fragments). */
-  function inheritTitleSize(children: readonly Nodes[], titleSize: string): void {
+  private inheritTitleSize(children: readonly Nodes[], titleSize: string): void {
     for (const child of children) {
       if (child.type !== 'mdxJsxFlowElement') continue
-      if (child.name === 'Step') stepTitleSizes.set(child, titleSize)
-      else if (!child.name) inheritTitleSize(child.children, titleSize)
+      if (child.name === 'Step') this.stepTitleSizes.set(child, titleSize)
+      else if (!child.name) this.inheritTitleSize(child.children, titleSize)
     }
   }
 
-  function addImports(node: MdxjsEsm): void {
+  private addImports(node: MdxjsEsm): void {
     const program = node.data?.estree
     if (!program) return
     for (const statement of program.body) {
       if (statement.type === 'ImportDeclaration' && typeof statement.source.value === 'string') {
-        facts.imports.push(statement.source.value)
+        this.facts.imports.push(statement.source.value)
       }
     }
   }
 
-  function addHtml(node: Html): void {
+  private addHtml(node: Html): void {
     // Markdown pages may hold raw HTML: `<a href>`, `<img src>`, `<video src>`.
     if (!node.position || !/<(a|img|video|source)\b/i.test(node.value)) return
     const start = node.position.start.offset ?? 0
     for (const {tag, attribute, url, offset} of htmlLinkAttributes(node.value)) {
       if (isUnchecked(url)) continue
-      facts.links.push({
+      this.facts.links.push({
         url,
         via: '<' + tag.toLowerCase() + ' ' + attribute.toLowerCase() + '>',
-        place: {start: page.toPoint(start + offset), end: page.toPoint(start + offset + url.length)}
+        place: {start: this.page.toPoint(start + offset), end: this.page.toPoint(start + offset + url.length)}
       })
     }
   }
 
-  function urlPlace(url: string, position: Position): Position {
+  private urlPlace(url: string, position: Position): Position {
     const from = position.start.offset
     const to = position.end.offset
     if (from === undefined || to === undefined || url === '') return position
-    const at = source.lastIndexOf(url, to)
+    const at = this.source.lastIndexOf(url, to)
     if (at < from) return position
-    return {start: page.toPoint(at), end: page.toPoint(at + url.length)}
+    return {start: this.page.toPoint(at), end: this.page.toPoint(at + url.length)}
   }
-
-  if (!parseFailed) visit(tree)
-  for (const definition of definitions) if (referenced.has(definition.identifier)) addMarkdownLink(definition)
-  return facts
 }
 
 /** The text the platform slugs: text and inline code, nothing else. */
