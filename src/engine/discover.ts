@@ -80,32 +80,53 @@ export function screenFolders(
   /** Leave out what `.gitignore` files list, as git does (`--no-gitignore` turns it off). */
   gitignore = true
 ): Screened {
-  const screened: Screened = {ignore: [], unreadable: [], outside: [], outsideFolders: [], pageBytes: 0, patterns: [], roots: []}
-  const isPage = (name: string) => extensions.includes(path.extname(name).slice(1))
-  const count = (absolute: string, stats?: fs.Stats) => {
-    if (!measure?.(absolute)) return
+  const screener = new Screener(cwd, extensions, measure, inputs, gitignore)
+  for (const pattern of patterns) screener.screen(pattern)
+  return screener.screened
+}
+
+/** One screening: what the patterns name, walked folder by folder (see `screenFolders`). */
+class Screener {
+  readonly screened: Screened = {ignore: [], unreadable: [], outside: [], outsideFolders: [], pageBytes: 0, patterns: [], roots: []}
+
+  constructor(
+    private readonly cwd: string,
+    private readonly extensions: readonly string[],
+    private readonly measure: ((absolute: string) => boolean) | undefined,
+    private readonly inputs: DiscoveryInputs | undefined,
+    private readonly gitignore: boolean
+  ) {}
+
+  private isPage(name: string): boolean {
+    return this.extensions.includes(path.extname(name).slice(1))
+  }
+
+  private count(absolute: string, stats?: fs.Stats): void {
+    if (!this.measure?.(absolute)) return
     try {
       const found = stats ?? fs.statSync(absolute)
-      screened.pageBytes += found.size
-      inputs?.stats.set(absolute, pageStat(found))
+      this.screened.pageBytes += found.size
+      this.inputs?.stats.set(absolute, pageStat(found))
     } catch {
       // Gone or unreadable since the folder was read: unified-engine reports it.
     }
   }
-  const leaveOut = (absolute: string, list?: string[]) => {
-    const relative = path.relative(cwd, absolute)
+
+  private leaveOut(absolute: string, list?: string[]): void {
+    const relative = path.relative(this.cwd, absolute)
     list?.push(relative)
     // unified-engine applies ignore patterns only inside cwd (they matter for globs, which it expands).
     if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return
     const posix = relative.split(path.sep).join('/')
-    screened.ignore.push('/' + posix.replace(/[\\*?[\]!#]/g, '\\$&').replace(/ $/, '\\ '))
+    this.screened.ignore.push('/' + posix.replace(/[\\*?[\]!#]/g, '\\$&').replace(/ $/, '\\ '))
   }
+
   // `ancestors`: the real paths of the folder being walked and of every folder above it; `found`: the pages;
   // `scopes`: the `.mintignore` files that apply (see `src/site/ignore.ts`).
-  const walk = (start: string, startAncestors: readonly string[], root: string, found: string[]) => {
+  private walk(start: string, startAncestors: readonly string[], root: string, found: string[]): void {
     // Iterative: a site nested thousands of folders deep cannot overflow the stack.
     const folders: Array<{folder: string; ancestors: readonly string[]; scopes: readonly IgnoreScope[]}> = [
-      {folder: start, ancestors: startAncestors, scopes: gitignore ? [...scopesAbove(start), ...gitignoresAbove(start)] : scopesAbove(start)}
+      {folder: start, ancestors: startAncestors, scopes: this.gitignore ? [...scopesAbove(start), ...gitignoresAbove(start)] : scopesAbove(start)}
     ]
     while (folders.length > 0) {
       const {folder, ancestors, scopes: outer} = folders.pop()!
@@ -117,13 +138,13 @@ export function screenFolders(
       }
       const names = entries.map((entry) => entry.name)
       const sited = folder === start ? outer : withSiteScope(folder, names, outer)
-      const scopes = folder === start || !gitignore ? sited : withGitignore(folder, names, sited)
+      const scopes = folder === start || !this.gitignore ? sited : withGitignore(folder, names, sited)
       // A site another framework serves: only its content folder holds pages (see `src/site/framework.ts`).
       const content = contentFolderAt(folder, names)
       const below: typeof folders = []
       for (const entry of entries) {
         const full = childPath(folder, entry.name)
-        if (inputs && discoveryFileNames.has(entry.name)) inputs.configFiles.push(full)
+        if (this.inputs && discoveryFileNames.has(entry.name)) this.inputs.configFiles.push(full)
         if (content !== undefined && entry.name !== content) continue
         // What the platform never publishes is never linted, whether the folder lies inside cwd or not.
         if (!entry.isSymbolicLink() && isIgnored(folder, entry.name, entry.isDirectory(), scopes, true)) continue
@@ -133,8 +154,8 @@ export function screenFolders(
           const target = statReal(full)
           if (!target) {
             // A dangling link: unified-engine reports it when it is a page.
-            if (isPage(entry.name)) {
-              inputs?.pages.push(full + ' (dangling)')
+            if (this.isPage(entry.name)) {
+              this.inputs?.pages.push(full + ' (dangling)')
               found.push(full)
             }
             continue
@@ -143,64 +164,65 @@ export function screenFolders(
           if (isIgnored(folder, entry.name, stats.isDirectory(), scopes, true)) continue
           if (stats.isDirectory()) {
             if (unwalkedFolders.has(entry.name)) continue
-            if (ancestors.includes(real)) leaveOut(full)
-            else if (!isInside(real, root)) leaveOut(full, screened.outsideFolders)
+            if (ancestors.includes(real)) this.leaveOut(full)
+            else if (!isInside(real, root)) this.leaveOut(full, this.screened.outsideFolders)
             else below.push({folder: full, ancestors: [...ancestors, real], scopes})
-          } else if (isPage(entry.name)) {
-            inputs?.pages.push(full + (stats.isFile() ? '' : ' (not a file)') + (isInside(real, root) ? '' : ' (outside)'))
-            if (!isInside(real, root)) leaveOut(full, screened.outside)
-            else if (!stats.isFile()) leaveOut(full, screened.unreadable)
+          } else if (this.isPage(entry.name)) {
+            this.inputs?.pages.push(full + (stats.isFile() ? '' : ' (not a file)') + (isInside(real, root) ? '' : ' (outside)'))
+            if (!isInside(real, root)) this.leaveOut(full, this.screened.outside)
+            else if (!stats.isFile()) this.leaveOut(full, this.screened.unreadable)
             else {
-              count(full, stats)
+              this.count(full, stats)
               found.push(full)
             }
           }
-        } else if (isPage(entry.name)) {
-          inputs?.pages.push(full + (entry.isFile() ? '' : ' (not a file)'))
+        } else if (this.isPage(entry.name)) {
+          this.inputs?.pages.push(full + (entry.isFile() ? '' : ' (not a file)'))
           if (entry.isFile()) {
-            count(full)
+            this.count(full)
             found.push(full)
-          } else leaveOut(full, screened.unreadable)
+          } else this.leaveOut(full, this.screened.unreadable)
         }
       }
       // Walked in the order of the listing, as before: the stack takes them last first.
       folders.push(...below.reverse())
     }
   }
-  for (const pattern of patterns) {
+
+  /** Walk what one pattern names: a folder, a glob's folder, or one page. */
+  screen(pattern: string): void {
     // A glob is walked from the folder before its first wildcard.
     const magic = pattern.search(/[*?{[]/)
     const before = pattern.slice(0, Math.max(0, magic))
     const folder = before.slice(0, Math.max(before.lastIndexOf('/'), before.lastIndexOf(path.sep)) + 1)
-    const base = path.resolve(cwd, magic === -1 ? pattern : folder || '.')
-    if (inputs) discoveryFilesAbove(path.dirname(base), inputs.configFiles)
+    const base = path.resolve(this.cwd, magic === -1 ? pattern : folder || '.')
+    if (this.inputs) discoveryFilesAbove(path.dirname(base), this.inputs.configFiles)
     const target = statReal(base)
     if (!target) {
-      inputs?.pages.push(base + ' (missing)')
-      screened.patterns.push(pattern)
-      continue
+      this.inputs?.pages.push(base + ' (missing)')
+      this.screened.patterns.push(pattern)
+      return
     }
     const {stats, real} = target
     if (stats.isDirectory()) {
-      screened.roots.push(real)
+      this.screened.roots.push(real)
       const found: string[] = []
-      walk(base, ancestorsOf(real), real, found)
-      if (magic === -1) screened.patterns.push(...found.map((page) => relativePath(cwd, page)))
-      else screened.patterns.push(pattern)
-      continue
+      this.walk(base, ancestorsOf(real), real, found)
+      if (magic === -1) this.screened.patterns.push(...found.map((page) => relativePath(this.cwd, page)))
+      else this.screened.patterns.push(pattern)
+      return
     }
     // A page named on the command line: its folder is the one linted, and the page must lie inside it.
     const root = realOrSelf(path.dirname(base))
-    screened.roots.push(root)
-    if (!isInside(real, root)) leaveOut(base, screened.outside)
-    else if (!stats.isFile()) leaveOut(base, isPage(base) || magic === -1 ? screened.unreadable : undefined)
+    this.screened.roots.push(root)
+    if (!isInside(real, root)) this.leaveOut(base, this.screened.outside)
+    else if (!stats.isFile()) this.leaveOut(base, this.isPage(base) || magic === -1 ? this.screened.unreadable : undefined)
     else if (magic === -1) {
-      inputs?.pages.push(base)
-      count(base, stats)
-      screened.patterns.push(pattern)
-    } else screened.patterns.push(pattern)
+      this.inputs?.pages.push(base)
+      this.count(base, stats)
+      this.screened.patterns.push(pattern)
+    } else this.screened.patterns.push(pattern)
   }
-  return screened
 }
 
 function realOrSelf(file: string): string {
