@@ -70,7 +70,7 @@ await connection.sendNotification(InitializedNotification.type, {})
 
 let version = 1
 let start = performance.now()
-let first = diagnosticsOf(1)
+const first = diagnosticsOf(1)
 await connection.sendNotification(DidOpenTextDocumentNotification.type, {textDocument: {uri, languageId: 'mdx', version, text}})
 const opened = await first
 console.log(`page: ${text.split('\n').length - 1} lines, ${text.length} characters, ${opened.diagnostics.length} diagnostics`)
