@@ -47,7 +47,7 @@ async function cli() {
 }
 
 const variants = {'parse floor': parseFloor, 'recommended (in-process)': recommended, 'recommended (CLI engine)': cli}
-const times = Object.fromEntries(Object.keys(variants).map((name) => [name, []]))
+const times = Object.fromEntries(Object.keys(variants).map((name) => [name, /** @type {number[]} */ ([])]))
 await recommended() // warm up the JIT and module caches for every variant alike
 parseFloor()
 for (let run = 0; run < runs; run++) {

@@ -8,6 +8,7 @@ import {engine} from 'unified-engine'
 import {unified} from 'unified'
 import {discoveryOptions, linearQueue} from '../dist/src/engine.js'
 
+/** @type {import('unified').Plugin<[], string, import('mdast').Root>} */
 function noParse() {
   this.parser = () => ({type: 'root', children: []})
 }
@@ -24,7 +25,8 @@ engine(
   {
     ...discoveryOptions(cwd, ['.']),
     processor: () => unified().use(noParse),
-    plugins: [[linearQueue], [count]],
+    // A file set plugin, which unified-engine's types do not describe (src/engine/lint.ts casts it too).
+    plugins: [[/** @type {never} */ (linearQueue)], [count]],
     files: ['.'],
     out: false,
     output: false,

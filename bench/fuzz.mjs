@@ -102,7 +102,10 @@ const hugeUnits = ['x', 'word ', 'the ', '`', '<', '{', '*', '_', '[', '|', ' ',
 const nestStyles = ['blockquote', 'list', 'ordered', 'jsx', 'steps', 'emphasis', 'link', 'brace', 'html', 'indent']
 const jsxTags = ['Note', 'Warning', 'Card', 'CardGroup', 'Steps', 'Step', 'Tabs', 'Tab', 'CodeGroup', 'Accordion', 'AccordionGroup', 'Frame', 'ParamField', 'ResponseField', 'Expandable', 'Tooltip', 'Check', 'Info', 'Tip', 'Columns', 'div', 'a', 'x-y']
 
-/** `maxDepth` and `maxLine` bound nesting and huge lines (the test suite keeps cases small to stay fast). */
+/**
+ * `maxDepth` and `maxLine` bound nesting and huge lines (the test suite keeps cases small to stay fast).
+ * @param {typeof import('fast-check').default} fc
+ */
 export function caseArbitrary(fc, seeds, {site = true, maxDepth = 2000, maxLine = 30_000} = {}) {
   const at = fc.nat({max: 1_000_000})
   const pagePath = fc.constantFrom('page.mdx', 'page.md', 'snippets/part.mdx', 'api/ref.mdx')
@@ -369,12 +372,13 @@ export function parseOutcome(filePath, text) {
   } catch {
     return 'fails'
   }
+  /** @type {Array<[import('mdast').Nodes, number]>} */
   const stack = [[tree, 0]]
-  while (stack.length > 0) {
-    const [node, above] = stack.pop()
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const [node, above] = entry
     const depth = above + (node.type === 'list' || node.type === 'blockquote' ? 1 : 0)
     if (depth > maxNesting) return 'fails'
-    for (const child of node.children ?? []) stack.push([child, depth])
+    if ('children' in node) for (const child of node.children) stack.push([child, depth])
   }
   return 'ok'
 }
@@ -450,7 +454,7 @@ export async function runCase(testCase, seeds, api, folder) {
       }
     }
   } catch (error) {
-    problems.push('exception escaped: ' + String(error?.stack ?? error).split('\n').slice(0, 4).join(' | '))
+    problems.push('exception escaped: ' + String((error instanceof Error ? error.stack : undefined) ?? error).split('\n').slice(0, 4).join(' | '))
   }
   return {problems, ms: ms ?? performance.now() - started, parseMs}
 }
@@ -471,25 +475,27 @@ export function signatureOf(problem) {
 // The script: fast-check generates in this thread, a worker lints, so a hang is a finding, not the end.
 
 async function workerMain() {
+  const port = parentPort
+  if (!port) throw new Error('fuzz: workerMain runs in a worker thread')
   const dist = pathToFileURL(path.resolve(here, '../dist/src/index.js')).href
   const {lintText, lint, resolveConfig} = await import(dist)
   const api = {lintText, lint, config: resolveConfig({extends: 'all'})}
   const seeds = loadSeeds(workerData.corpora)
   const folder = prepareFolder()
-  parentPort.on('message', async ({id, testCase}) => {
+  port.on('message', async ({id, testCase}) => {
     let result = await runCase(testCase, seeds, api, folder)
     // A slow case is timed again: under load one slow run is noise, two are a finding.
     if (result.ms > workerData.budgetMs && result.ms < workerData.budgetMs * 5) {
       const again = await runCase(testCase, seeds, api, folder)
       result = {...result, ms: Math.min(result.ms, again.ms), firstMs: result.ms}
     }
-    parentPort.postMessage({id, ...result})
+    port.postMessage({id, ...result})
   })
-  parentPort.postMessage({ready: true})
+  port.postMessage({ready: true})
 }
 
 function parseArguments(argv) {
-  const options = {cases: 10_000, seed: Date.now() % 2 ** 31, replay: undefined, corpora: defaultCorpora, budgetMs: 2000}
+  const options = {cases: 10_000, seed: Date.now() % 2 ** 31, replay: /** @type {number | undefined} */ (undefined), corpora: defaultCorpora, budgetMs: 2000}
   for (let index = 0; index < argv.length; index++) {
     const name = argv[index]
     const value = argv[++index]
@@ -506,7 +512,16 @@ function parseArguments(argv) {
   return options
 }
 
+/** @typedef {{problems: string[], ms: number, firstMs?: number, parseMs?: number}} CaseResult */
+
 class Linter {
+  /** @type {Worker | undefined} the worker that lints the cases, a fresh one after a hang (set by `start`) */
+  worker
+  /** @type {Map<number, (result: CaseResult) => void>} the cases sent, by id, waiting for their result */
+  pending = new Map()
+  /** @type {((value?: unknown) => void) | undefined} */
+  ready
+
   constructor(options) {
     this.options = options
     this.hangMs = Math.max(60_000, options.budgetMs * 30)
@@ -530,6 +545,7 @@ class Linter {
 
   async send(testCase) {
     const id = this.next++
+    if (!this.worker) throw new Error('fuzz: Linter.start() first')
     this.worker.postMessage({id, testCase})
     let timer
     const result = await Promise.race([
@@ -546,7 +562,7 @@ class Linter {
   }
 
   close() {
-    return this.worker.terminate()
+    return this.worker?.terminate()
   }
 }
 

@@ -3,7 +3,6 @@
 // same tree as full remark-gfm on every page of the corpora, and how much time it saves.
 // Usage: node bench/gfm-equivalence.mjs [folder...] (default: every corpus in ../shared/corpora)
 import fs from 'node:fs'
-import path from 'node:path'
 import {unified} from 'unified'
 import remarkParse from 'remark-parse'
 import remarkFrontmatter from 'remark-frontmatter'

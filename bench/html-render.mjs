@@ -24,7 +24,7 @@ try {
     await page.locator('#findings tbody tr').first().waitFor()
     // The report's script draws the whole page at once, so its first contentful paint shows the table.
     const times = await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => {
-      const navigation = performance.getEntriesByType('navigation')[0]
+      const navigation = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0])
       const paint = performance.getEntriesByName('first-contentful-paint')[0]
       resolve({drawn: paint ? paint.startTime : NaN, loaded: navigation.loadEventEnd})
     }))))

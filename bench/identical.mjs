@@ -31,8 +31,10 @@ function run(bin, folder, args, name) {
   try {
     stdout = execFileSync(process.execPath, [bin, '--format', 'json', '--output-file', 'sarif=' + sarifFile, ...args], {cwd: folder, maxBuffer: 1 << 30, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']})
   } catch (error) {
-    stdout = error.stdout
-    status = error.status
+    // execFileSync's error on a non-zero exit carries the output and the status.
+    const failed = /** @type {{stdout: string, status: number}} */ (error)
+    stdout = failed.stdout
+    status = failed.status
   }
   return {json: stdout, sarif: fs.existsSync(sarifFile) ? fs.readFileSync(sarifFile, 'utf8') : '', status}
 }

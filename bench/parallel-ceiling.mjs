@@ -28,7 +28,7 @@ const variants = {
 }
 if (!isMainThread) {
   parseShare(workerData.folder, workerData.index, workerData.count)
-  parentPort.postMessage('done')
+  parentPort?.postMessage('done')
 } else if (process.argv[2] === '--share') {
   parseShare(process.argv[3], Number(process.argv[4]), Number(process.argv[5]))
 } else {
@@ -37,7 +37,7 @@ if (!isMainThread) {
     console.error('parallel-ceiling: folder not found: ' + folder)
     process.exit(2)
   }
-  const times = Object.fromEntries(Object.keys(variants).map((name) => [name, []]))
+  const times = Object.fromEntries(Object.keys(variants).map((name) => [name, /** @type {number[]} */ ([])]))
   for (let run = 0; run < Number(process.argv[3] ?? 2); run++) {
     for (const [name, variant] of Object.entries(variants)) {
       const started = performance.now()

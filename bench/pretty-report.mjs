@@ -25,7 +25,7 @@ for (let copy = 0; copy < Number(timesText ?? 1); copy++) {
       const place = {start: {line: json.line ?? 1, column: json.column ?? 1}, end: {line: json.endLine ?? 1, column: json.endColumn ?? 1}}
       const message = file.message(json.reason, {place, ruleId: json.ruleId, source: json.source})
       message.fatal = json.fatal
-      if (json.fix) message.fix = json.fix
+      if (json.fix) Object.assign(message, {fix: json.fix})
     }
     files.push(file)
   }

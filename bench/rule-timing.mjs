@@ -22,6 +22,7 @@ for (const page of pages) {
   await processor.run(tree, file)
   total += performance.now() - start
 }
+/** @type {Array<[string, number]>} */
 const rows = [['parse', parse], ...[...timings].sort((a, b) => b[1] - a[1])]
 console.log(`${pages.length} pages, total ${(total / 1000).toFixed(2)} s`)
 for (const [name, ms] of rows) console.log(`${name.padEnd(24)} ${(ms / 1000).toFixed(2).padStart(7)} s  ${((100 * ms) / total).toFixed(1).padStart(5)} %`)

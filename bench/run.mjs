@@ -82,6 +82,7 @@ const tools = [
 // file as each process starts (0.14 s a process on the machine of 2026-11-27), before any tool's code
 // runs. None of these tools opens a connection, and a warm run of docs-lint is mostly process start.
 const extraCertificates = process.env.NODE_EXTRA_CA_CERTS !== undefined
+/** @type {NodeJS.ProcessEnv} */
 const toolEnv = {...process.env, CI: 'true', NO_COLOR: '1'}
 delete toolEnv.NODE_EXTRA_CA_CERTS
 
@@ -127,12 +128,14 @@ const wanted = values.tools?.split(',').map((part) => part.trim())
 for (const corpus of corpora) {
   if (only && !corpus.name.includes(only)) continue
   const selected = tools.filter((tool) => !(tool.peer && !tool.reference && corpus.pages > skipPeersOver) && (!wanted || wanted.some((part) => tool.name.includes(part))))
+  /** @typedef {{seconds: number[], cpuSeconds: number[], rss: number}} Measured */
+  /** @type {Map<string, Measured>} */
   const times = new Map(selected.map((tool) => [tool.name, {seconds: [], cpuSeconds: [], rss: 0}]))
   let corpusRuns = runs
   for (let run = 0; run < corpusRuns; run++) {
     let round = 0
     for (const tool of selected) {
-      const entry = times.get(tool.name)
+      const entry = /** @type {Measured} */ (times.get(tool.name)) // set for every selected tool above
       // A tool whose first run took under a second runs shortTool.repeats times a round.
       do {
         const {seconds, cpuSeconds, rssMb} = measure(tool, corpus)
@@ -144,7 +147,10 @@ for (const corpus of corpora) {
     }
     if (run === 0 && round < shortRound.seconds) corpusRuns = Math.max(runs, shortRound.runs)
   }
-  const median = (name) => (times.has(name) ? stats(times.get(name).seconds).median : undefined)
+  const median = (name) => {
+    const entry = times.get(name)
+    return entry ? stats(entry.seconds).median : undefined
+  }
   const reference = {
     markdownlint: median('markdownlint-cli2'),
     remark: median('remark-cli'),
@@ -163,7 +169,10 @@ for (const corpus of corpora) {
     log(`| ${name} | ${min.toFixed(2)} | ${med.toFixed(2)} | ${cpu.toFixed(2)} | ${(cpu / med).toFixed(2)} | ${Math.round(corpus.pages / med)} | ${Math.round(entry.rss)} | ${ratio(reference.markdownlint)} | ${ratio(reference.remark)} | ${ratio(reference.floor)} | ${ratio(reference.cold)} |`)
   }
   if (corpus.pages > skipPeersOver) log(`\nremark-cli was not run on ${corpus.pages} pages (--skip-peers-over ${skipPeersOver}).`)
-  const medianCpu = (name) => (times.has(name) ? stats(times.get(name).cpuSeconds).median : undefined)
+  const medianCpu = (name) => {
+    const entry = times.get(name)
+    return entry ? stats(entry.cpuSeconds).median : undefined
+  }
   results.set(corpus.name, {pages: corpus.pages, median, medianCpu, rss: (name) => times.get(name)?.rss})
 }
 

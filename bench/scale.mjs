@@ -39,6 +39,7 @@ function generate(folder, count) {
   if (fs.existsSync(marker)) return
   fs.rmSync(folder, {recursive: true, force: true})
   const sources = pageFiles(corporaRoot).filter((file) => !unpublished.test(path.basename(file)))
+  /** @type {Array<{group: string, pages: string[]}>} */
   const groups = []
   for (let index = 0; index < count; index++) {
     // Every page of every corpus in turn, so the site holds their mix (long API references, short guides).
@@ -49,7 +50,7 @@ function generate(folder, count) {
     fs.mkdirSync(path.dirname(target), {recursive: true})
     fs.copyFileSync(source, target)
     if (index % 500 === 0) groups.push({group: part, pages: []})
-    groups.at(-1).pages.push(part + '/' + name)
+    groups[groups.length - 1].pages.push(part + '/' + name)
   }
   const docs = {
     $schema: 'https://mintlify.com/docs.json',
@@ -86,6 +87,9 @@ function treeRss(pid) {
  * Run docs-lint (under /usr/bin/time, in a shell for `ulimit`) and sample the tree's memory.
  * Resolves with wall time, peak tree RSS (MB, sampled), max RSS from /usr/bin/time (MB), exit code,
  * and the paths of stdout and stderr.
+ * @param {string} folder
+ * @param {string[]} args
+ * @param {{ulimit?: number, label: string}} options
  */
 function runDocsLint(folder, args, {ulimit, label}) {
   const out = path.join(os.tmpdir(), 'docs-lint-scale-' + label + '.out')
@@ -113,6 +117,7 @@ const folder = path.resolve(values.folder ?? path.join(os.tmpdir(), 'docs-lint-s
 console.log('site: ' + folder + ' (' + pageCount + ' pages)')
 generate(folder, pageCount)
 const jobs = values.jobs ? ['--jobs', values.jobs] : []
+/** @type {Array<[string, string]>} */
 const results = []
 
 if (!only || only === 'ulimit') {
@@ -124,7 +129,7 @@ if (!only || only === 'ulimit') {
   const passed = pages.length === pageCount && unreadable.length === 0 && !emfile && run.code !== 2
   results.push(['ulimit', 'ulimit -n 256: ' + pages.length + ' of ' + pageCount + ' pages linted, ' + unreadable.length + ' unreadable, EMFILE ' +
     (emfile ? 'seen' : 'never') + ', exit ' + run.code + ', ' + run.seconds.toFixed(1) + ' s: ' + (passed ? 'passed' : 'FAILED')])
-  console.log(results.at(-1)[1])
+  console.log(results[results.length - 1][1])
   if (!passed) process.exitCode = 1
 }
 
@@ -133,7 +138,7 @@ if (!only || only === 'memory') {
     const run = await runDocsLint(folder, ['--format', 'json', ...jobs, '.'], {label: 'memory'})
     results.push(['memory', 'cold run, --format json: ' + run.seconds.toFixed(1) + ' s, peak RSS of the process tree ' + run.peakMb +
       ' MB (sampled), ' + run.timeMb + ' MB (/usr/bin/time), exit ' + run.code + (run.peakMb < 600 ? '' : ': over 600 MB')])
-    console.log(results.at(-1)[1])
+    console.log(results[results.length - 1][1])
     if (run.code === 2) console.log(run.stderr)
   }
 }
@@ -153,7 +158,7 @@ if (!only || only === 'pretty') {
     const bytes = fs.statSync(run.out).size
     results.push(['pretty', 'warm run, strict, ' + messages + ' messages: pretty ' + run.seconds.toFixed(1) + ' s (' + run.peakMb + ' MB, ' +
       (bytes / 1024 / 1024).toFixed(1) + ' MB of output), json ' + json.seconds.toFixed(1) + ' s (' + json.peakMb + ' MB)'])
-    console.log(results.at(-1)[1])
+    console.log(results[results.length - 1][1])
   }
 }
 

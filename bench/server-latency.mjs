@@ -70,7 +70,7 @@ await connection.sendNotification(InitializedNotification.type, {})
 
 let version = 1
 let start = performance.now()
-let first = diagnosticsOf(1)
+const first = diagnosticsOf(1)
 await connection.sendNotification(DidOpenTextDocumentNotification.type, {textDocument: {uri, languageId: 'mdx', version, text}})
 const opened = await first
 console.log(`page: ${text.split('\n').length - 1} lines, ${text.length} characters, ${opened.diagnostics.length} diagnostics`)
@@ -95,7 +95,7 @@ for (let burst = 0; burst < bursts; burst++) {
 
 latencies.sort((a, b) => a - b)
 const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]
-console.log(`last change to diagnostics over ${bursts} bursts: median ${at(0.5).toFixed(0)} ms, p90 ${at(0.9).toFixed(0)} ms, min ${latencies[0].toFixed(0)} ms, max ${latencies.at(-1).toFixed(0)} ms`)
+console.log(`last change to diagnostics over ${bursts} bursts: median ${at(0.5).toFixed(0)} ms, p90 ${at(0.9).toFixed(0)} ms, min ${latencies[0].toFixed(0)} ms, max ${latencies[latencies.length - 1].toFixed(0)} ms`)
 
 await connection.sendRequest(ShutdownRequest.type)
 await connection.sendNotification(ExitNotification.type)

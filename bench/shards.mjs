@@ -36,6 +36,7 @@ const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length 
 const rows = []
 for (const corpus of largest) {
   const folder = path.join(corporaRoot, corpus.name)
+  /** @type {{single: number[], shards: number[][], merge: number[]}} */
   const times = {single: [], shards: Array.from({length: count}, () => []), merge: []}
   let identical = true
   for (let round = 0; round < runs; round++) {

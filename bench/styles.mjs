@@ -25,6 +25,7 @@ fs.writeFileSync(googleIni, 'StylesPath = ' + path.resolve(project, '../shared/v
 // The largest corpus by pages, with the Google style; each corpus with a .vale.ini, with its own.
 const names = fs.readdirSync(corporaRoot).filter((name) => !name.startsWith('.'))
 const largest = names.map((name) => ({name, pages: pageFiles(path.join(corporaRoot, name)).length})).sort((a, b) => b.pages - a.pages)[0]
+/** @type {Array<{name: string, folder: string, vale: string | boolean}>} */
 const targets = [{name: largest.name + ' (Google style)', folder: path.join(corporaRoot, largest.name), vale: googleIni}]
 for (const name of names.sort()) {
   for (const sub of ['', 'docs']) {
@@ -53,6 +54,7 @@ for (const target of targets) {
   const off = config(target, false)
   const on = config(target, target.vale)
   const cache = path.join(work, 'cache-' + target.name.replace(/\W+/g, '-'))
+  /** @type {{plain: number[], styles: number[], warm: number[]}} */
   const times = {plain: [], styles: [], warm: []}
   for (let round = 0; round < runs; round++) {
     times.plain.push(run(['--config', off, '--format', 'json', '.'], target.folder))

@@ -174,7 +174,10 @@ const fromMarkdownContext = {
   }
 }
 
-/** For Node: CommonJS, with `import.meta.url` the file's own URL (the bundle's, for the bundle). */
+/**
+ * For Node: CommonJS, with `import.meta.url` the file's own URL (the bundle's, for the bundle).
+ * @satisfies {import('esbuild').BuildOptions}
+ */
 const forNode = {
   bundle: true,
   format: 'cjs',

@@ -8,7 +8,7 @@ import {tempSite} from './helpers/cli.js'
 
 const project = path.resolve(import.meta.dirname, '..')
 const sarifSchema = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'data/sarif-2.1.0-rtm.5.json'), 'utf8'))
-const validateSarif = new Ajv({strict: false, unicodeRegExp: false}).compile(sarifSchema)
+const validateSarif = new Ajv.default({strict: false, unicodeRegExp: false}).compile(sarifSchema)
 
 const clean = '---\ntitle: Install\ndescription: Install the tool.\n---\n\n## Requirements\n\nYou need Node.js 20.\n'
 const withError = '---\ntitle: Install\ndescription: Install the tool.\n---\n\n# Install\n'

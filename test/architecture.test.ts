@@ -1,19 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import type {MadgeResult} from 'madge'
 import {describe, expect, it} from 'vitest'
 import {builtinMessageIds} from '../src/messages.js'
 
 const root = path.resolve(import.meta.dirname, '..')
 
-interface MadgeResult {
-  circular(): string[][]
-  obj(): Record<string, string[]>
-}
-type Madge = (paths: string[], config: Record<string, unknown>) => Promise<MadgeResult>
-
 /** The import graph of the shipped code, type imports included (they are how a reader learns the layers). */
 async function importGraph(): Promise<MadgeResult> {
-  const madge = (await import('madge')).default as unknown as Madge
+  const madge = (await import('madge')).default
   return madge(['src', 'rules', 'presets'].map((folder) => path.join(root, folder)), {
     baseDir: root,
     fileExtensions: ['ts'],

@@ -89,7 +89,7 @@ describe('the bundled command line', () => {
       ['.docs-lintrc.mjs', 'export default ' + config],
       ['.docs-lintrc.cjs', 'module.exports = ' + config],
       ['.docs-lintrc.js', 'module.exports = ' + config]
-    ]) {
+    ] as const) {
       const root = tempSite({'index.mdx': '---\ntitle: A\n---\n\n# One\n', [name]: text})
       const bundled = runBin(['--format', 'json'], root)
       expect(bundled.stderr).toBe('')

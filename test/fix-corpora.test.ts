@@ -3,7 +3,6 @@ import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {rules} from '../rules/index.js'
 // The check itself lives in the benchmark script, which prints the same numbers as a table.
-// @ts-expect-error: a plain ES module without types
 import {checkFixes, corporaRoot, newFindings} from '../bench/fix-corpora.mjs'
 
 interface FixCheck {
@@ -16,7 +15,7 @@ interface FixCheck {
 
 const corpora = fs.existsSync(corporaRoot) ? fs.readdirSync(corporaRoot).filter((name) => !name.startsWith('.')).sort() : []
 const fixable = new Set(rules.filter((rule) => rule.fixable === true).map((rule) => rule.id))
-const check = checkFixes as (folder: string, fixableRules: Set<string>) => FixCheck
+const check = checkFixes as (folder: string, fixableRules: Set<string>, settings?: {extends: string | string[]; vale?: boolean}) => FixCheck
 
 type Report = Map<string, Array<{ruleId: string; reason: string; line: number}>>
 

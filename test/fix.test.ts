@@ -286,7 +286,7 @@ describe('fixes of the structural rules', () => {
       // Numbers to js-yaml, which the platform reads front matter with, though not to the YAML library.
       ['1_000', '"1_000"'],
       ['0b1010', '"0b1010"']
-    ]) {
+    ] as const) {
       const fixed = await fixText('# ' + heading.replace(/^#/, '\\#') + '\n\nText.\n', 'page.mdx', config)
       expect(fixed.output).toBe('---\ntitle: ' + title + '\n---\n\nText.\n')
       const file = await lintText(fixed.output, {path: 'page.mdx', config})

@@ -3,7 +3,6 @@ import {afterAll, describe, expect, it} from 'vitest'
 import fs from 'node:fs'
 // The generators and invariants of bench/fuzz.mjs (which runs 10,000 cases on the build), here on the
 // sources with a few hundred cases and a fixed seed.
-// @ts-expect-error -- a plain ES module without types
 import {buildCase, caseArbitrary, loadSeeds, prepareFolder, runCase} from '../bench/fuzz.mjs'
 import {lintText, resolveConfig} from '../src/index.js'
 import {lint} from '../src/engine.js'

@@ -25,7 +25,6 @@ function parseWhole(key: string, text: string): unknown {
   return failure ? 'fails: ' + failure.reason : tree
 }
 
-// @ts-expect-error: a plain script beside the tests
 const {referencePage} = (await import('../bench/reference-page.mjs')) as {referencePage: (lines: number, options?: {imports?: string[]}) => string}
 const base: string = referencePage(240, {imports: ['import {Tabs} from "/snippets/tabs.mdx"']})
 
@@ -92,7 +91,6 @@ describe('incremental parse (language server)', () => {
   // Edits of every kind at random places on real pages (bench/incremental-equivalence.mjs runs all of them).
   const corporaRoot = path.resolve(import.meta.dirname, '../../shared/corpora')
   it.skipIf(!fs.existsSync(corporaRoot))('random edits on 120 real pages: every tree is the one a whole parse gives', async () => {
-    // @ts-expect-error: a plain script beside the tests
     const {checkIncrementalParse} = (await import('../bench/incremental-check.mjs')) as {
       checkIncrementalParse: (options: {folders: string[]; edits: number; seed: number; limit: number; parsePage: typeof parsePage; parseFailureOf: typeof parseFailureOf; forget: typeof forgetIncrementalParse; stats: typeof incrementalStats}) => {pages: number; edits: number; differ: number; partial: number; examples: string[]}
     }

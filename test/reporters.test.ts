@@ -10,7 +10,7 @@ import {rules} from '../rules/index.js'
 import {runCli, tempSite} from './helpers/cli.js'
 
 const sarifSchema = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'data/sarif-2.1.0-rtm.5.json'), 'utf8'))
-const validateSarif = new Ajv({strict: false, allErrors: true, unicodeRegExp: false}).compile(sarifSchema)
+const validateSarif = new Ajv.default({strict: false, allErrors: true, unicodeRegExp: false}).compile(sarifSchema)
 
 function sampleFiles(): VFile[] {
   const file = new VFile({path: 'guides/a, b:c.mdx', cwd: '/repo/docs', value: 'x'})

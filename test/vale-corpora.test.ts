@@ -9,7 +9,6 @@ import {describe, expect, it} from 'vitest'
 import {lintText, resolveConfig} from '../src/index.js'
 import {docsLintParse} from '../src/parse.js'
 import {visit} from '../src/walk.js'
-// @ts-expect-error: a plain ES module without types
 import {pageFiles} from '../bench/corpora.mjs'
 
 const corporaRoot = path.resolve(import.meta.dirname, '../../shared/corpora')
@@ -42,7 +41,7 @@ function nonProseRanges(source: string, name: string): Range[] {
     const start = node.position?.start.offset
     const end = node.position?.end.offset
     switch (node.type) {
-      case 'code': case 'inlineCode': case 'mdxFlowExpression': case 'mdxTextExpression': case 'mdxjsEsm': case 'yaml': case 'toml':
+      case 'code': case 'inlineCode': case 'mdxFlowExpression': case 'mdxTextExpression': case 'mdxjsEsm': case 'yaml':
         add(node, start, end, node.type)
         break
       case 'link': {

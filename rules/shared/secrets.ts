@@ -54,7 +54,8 @@ export function allowPatterns(patterns: readonly string[], strict: boolean): Reg
     } catch (error) {
       if (!strict) return []
       throw new Error(
-        'Invalid options for rule `no-secrets`: `allow.' + index + '` (`' + pattern + '`) is not a valid regular expression: ' + (error as Error).message
+        'Invalid options for rule `no-secrets`: `allow.' + index + '` (`' + pattern + '`) is not a valid regular expression: ' + (error as Error).message,
+        {cause: error}
       )
     }
   })

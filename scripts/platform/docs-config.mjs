@@ -184,7 +184,7 @@ async function platformVerdict(validation, file) {
     const raw = JSON.parse(fs.readFileSync(file, 'utf8'))
     resolved = (await validation.resolveRefs(raw, (relative) => fs.promises.readFile(path.join(folder, relative), 'utf8'))).resolved
   } catch (error) {
-    return {valid: false, issues: [String(error.message ?? error)]}
+    return {valid: false, issues: [String((error instanceof Error ? error.message : undefined) ?? error)]}
   }
   const result = path.basename(file) === 'mint.json' ? validation.validateMintConfig(resolved) : validation.validateDocsConfig(resolved)
   if (result.success) return {valid: true, issues: []}

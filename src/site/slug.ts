@@ -8,7 +8,7 @@
 
 import type {Nodes, PhrasingContent} from 'mdast'
 
-const emoji = /\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu
+const emoji = /\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|\u200D|\uFE0E|\uFE0F/gu
 
 /** The slug of one heading title, before duplicates are numbered. */
 export function headingSlug(title: string): string {

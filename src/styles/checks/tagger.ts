@@ -36,7 +36,7 @@ const winkTagger = once(() => (load('wink-pos-tagger') as () => WinkTagger)())
 const abbreviation = /^(?:[A-Za-z]|(?:[A-Za-z]\.)+[A-Za-z]|Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|vs|etc|cf|al|approx|Inc|Ltd|Co|Corp|No|Fig|Vol|Ch|Sec|ca)$/i
 
 /** End punctuation, closing quotes or brackets, then space and what can start a sentence. */
-const sentenceEnd = /(?<![.!?])([.!?]+)["'”’)\]]*(?=\s+["'“‘(\[]*[\p{Lu}\d])/gu
+const sentenceEnd = /(?<![.!?])([.!?]+)["'”’)\]]*(?=\s+["'“‘([]*[\p{Lu}\d])/gu
 
 /** The sentences of `text`, leading and trailing space left out. */
 export function splitSentences(text: string): SentenceSpan[] {
@@ -55,7 +55,7 @@ export function splitSentences(text: string): SentenceSpan[] {
 /** The word that ends at `index` (an abbreviation's letters before its last period). */
 function wordBefore(text: string, index: number): string {
   let start = index
-  while (start > 0 && !/[\s"'“‘(\[]/.test(text.charAt(start - 1))) start -= 1
+  while (start > 0 && !/[\s"'“‘([]/.test(text.charAt(start - 1))) start -= 1
   return text.slice(start, index)
 }
 
