@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {bin, goodPage, runBin, runBinLoads, runCli, tempSite} from './helpers/cli.js'
-import {main} from '../src/cli.js'
+import {main} from '../src/cli/index.js'
 
 // `bin/docs-lint.js` runs the bundle that `npm run build` makes (scripts/bundle.mjs); the other tests
 // mostly run the TypeScript source. These check that the two are the same program, and that the

@@ -32,7 +32,7 @@ function loadedPackages(root: string, packages: string[]): string[] {
 /**
  * In a new process: run the compiled command line (dist/src, where each module loads when first
  * needed, as it is evaluated in the bundle) on `root` with a cache, and list docs-lint's modules it
- * loaded (`src/cli.js`, `rules/heading-levels.js`, ...).
+ * loaded (`src/cli/index.js`, `rules/heading-levels.js`, ...).
  */
 function loadedModules(root: string): string[] {
   const dist = fileURLToPath(new URL('../dist/', import.meta.url))
@@ -40,11 +40,11 @@ function loadedModules(root: string): string[] {
   const script = `
     import {register} from 'node:module'
     register(${JSON.stringify('data:text/javascript,' + encodeURIComponent(hooks))})
-    const {main} = await import(${JSON.stringify(pathToFileURL(path.join(dist, 'src/cli.js')).href)})
+    const {main} = await import(${JSON.stringify(pathToFileURL(path.join(dist, 'src/cli/index.js')).href)})
     await main(['--cache', '.'], {stdout() {}, stderr() {}, cwd: ${JSON.stringify(root)}, isTTY: false})`
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8'})
   const loaded = [...run.stderr.matchAll(/^LOADED (.*)$/gm)].map((match) => path.relative(dist, fileURLToPath(match[1]!)).split(path.sep).join('/'))
-  expect(loaded).toContain('src/cli.js')
+  expect(loaded).toContain('src/cli/index.js')
   return loaded
 }
 

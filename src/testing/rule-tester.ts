@@ -72,7 +72,7 @@ export class RuleTester {
   }
 
   /** Check every example of `page`, the documentation page of `rule` (a rule object or id). */
-  async check(rule: Rule<any> | string, page: string | URL, plugin?: Plugin | string | URL): Promise<ExampleOutcome[]> {
+  async check(rule: Rule<object> | string, page: string | URL, plugin?: Plugin | string | URL): Promise<ExampleOutcome[]> {
     const ref = plugin === undefined ? undefined : usePlugin(plugin)
     const found = typeof rule === 'string' ? ruleFor(rule) : rule
     if (!found) throw new Error('Unknown rule `' + String(rule) + '`: give its plugin')
@@ -83,7 +83,7 @@ export class RuleTester {
   }
 
   /** What differs between one example and what the rule does with it; empty when it holds. */
-  async checkExample(rule: Rule<any>, example: Example, plugin?: PluginRef): Promise<string[]> {
+  async checkExample(rule: Rule<object>, example: Example, plugin?: PluginRef): Promise<string[]> {
     const setting = example.options ? [rule.severity, example.options] : rule.severity
     if (example.site) return this.checkSiteExample(rule, example, setting, plugin)
     const user: UserConfig = {extends: [], rules: {[rule.id]: setting as never}}
@@ -106,7 +106,7 @@ export class RuleTester {
     return problems
   }
 
-  private async checkSiteExample(rule: Rule<any>, example: Example, setting: unknown, plugin: PluginRef | undefined): Promise<string[]> {
+  private async checkSiteExample(rule: Rule<object>, example: Example, setting: unknown, plugin: PluginRef | undefined): Promise<string[]> {
     if (!this.options.fixtures) return ['a site example (`site=' + example.site + '`) needs the `fixtures` option of the RuleTester']
     if (plugin && !plugin.path) return ['a site example needs the plugin as a module (its path or package name), not an object']
     const {lint} = await import('../engine.js')
@@ -182,7 +182,7 @@ function pluginObjectOf(ref: PluginRef): Plugin {
   return objects.get(ref.name)!
 }
 
-function rulesOf(ref: PluginRef): Array<Rule<any>> {
+function rulesOf(ref: PluginRef): Array<Rule<object>> {
   return loadedPluginRules().filter((rule) => rule.id.startsWith(ref.name + '/'))
 }
 
