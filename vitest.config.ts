@@ -1,8 +1,8 @@
 import os from 'node:os'
 import {defineConfig} from 'vitest/config'
-import {tuneCompiler} from './src/memory.js'
+import {tuneCompiler} from './src/engine/memory.js'
 
-// The compiler setting the CLI makes for itself (`tuneProcess` in src/memory.ts), here for the test threads
+// The compiler setting the CLI makes for itself (`tuneProcess` in src/engine/memory.ts), here for the test threads
 // and the workers they start, which lint the corpora in-process: the same results for less CPU (novu's
 // corpus test: 9.5 to 9.6 s of CPU against 10.1 to 11.2 s; the wall time, about 8 s, did not change).
 tuneCompiler()

@@ -6,7 +6,7 @@
 import path from 'node:path'
 import {engine} from 'unified-engine'
 import {unified} from 'unified'
-import {discoveryOptions, linearQueue} from '../dist/src/engine.js'
+import {discoveryOptions, linearQueue} from '../dist/src/engine/index.js'
 
 /** @type {import('unified').Plugin<[], string, import('mdast').Root>} */
 function noParse() {

@@ -9,7 +9,7 @@ import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkMdx from 'remark-mdx'
 import {VFile} from 'vfile'
-import {parsePage, parseFailureOf} from '../dist/src/parse.js'
+import {parsePage, parseFailureOf} from '../dist/src/page/parse.js'
 import {foldersFromArguments, pageFiles} from './corpora.mjs'
 
 const folders = foldersFromArguments('gfm-equivalence')

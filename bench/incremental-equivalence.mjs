@@ -5,8 +5,8 @@
 // Usage: node bench/incremental-equivalence.mjs [--edits N] [--seed S] [--limit pages per folder] [folder...] (default: every corpus)
 import fs from 'node:fs'
 import {parseArgs} from 'node:util'
-import {parsePage, parseFailureOf} from '../dist/src/parse.js'
-import {enableIncrementalParse, forgetIncrementalParse, incrementalStats} from '../dist/src/incremental-parse.js'
+import {parsePage, parseFailureOf} from '../dist/src/page/parse.js'
+import {enableIncrementalParse, forgetIncrementalParse, incrementalStats} from '../dist/src/page/incremental-parse.js'
 import {corporaRoot} from './corpora.mjs'
 import {checkIncrementalParse} from './incremental-check.mjs'
 

@@ -5,8 +5,8 @@
 import fs from 'node:fs'
 import retextPassive from 'retext-passive'
 import {VFile} from 'vfile'
-import {parsePage} from '../dist/src/parse.js'
-import {createPage} from '../dist/src/page.js'
+import {parsePage} from '../dist/src/page/parse.js'
+import {createPage} from '../dist/src/page/page.js'
 import {mayBePassive, passiveFindings, participleList} from '../dist/rules/passive-voice.js'
 import {foldersFromArguments, pageFiles} from './corpora.mjs'
 

@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {VFile} from 'vfile'
 import {createProcessor, resolveConfig} from '../dist/src/index.js'
-import {timings} from '../dist/src/timing.js'
+import {timings} from '../dist/src/shared/timing.js'
 import {pageFiles} from './corpora.mjs'
 
 const folder = path.resolve(process.argv[2] ?? '.')

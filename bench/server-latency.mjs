@@ -30,7 +30,7 @@ import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkMdx from 'remark-mdx'
 import {lint} from '../dist/src/index.js'
-import {enableIncrementalParse} from '../dist/src/incremental-parse.js'
+import {enableIncrementalParse} from '../dist/src/page/incremental-parse.js'
 import {referencePage} from './reference-page.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))

@@ -11,7 +11,7 @@ if (!fs.existsSync(loader) || !fs.existsSync(path.join(__dirname, '../dist/bundl
   process.stderr.write('docs-lint: the command line is not built (dist/bundle/ is missing): run `npm run build` in ' + path.join(__dirname, '..') + '\n')
   process.exit(2)
 }
-// This process is docs-lint's own: tune its heaps and compiler for linting (see src/memory.ts).
+// This process is docs-lint's own: tune its heaps and compiler for linting (see src/engine/memory.ts).
 const {main, tuneProcess} = require(loader).loadBundle({ownProcess: true})
 tuneProcess()
 

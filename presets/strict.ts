@@ -1,5 +1,5 @@
 import type {UserConfig} from '../src/contract.js'
-import {ruleInfos} from '../src/rule-info.js'
+import {ruleInfos} from '../src/shared/rule-info.js'
 
 /** Every rule on; warnings become errors. */
 const strict: UserConfig = {

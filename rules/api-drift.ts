@@ -5,7 +5,7 @@
 import type {Code, Nodes, Root} from 'mdast'
 import type {Position} from 'unist'
 import {defineRule, ruleFactsOf, type RuleFact} from '../src/rule.js'
-import type {Page} from '../src/page.js'
+import type {Page} from '../src/page/page.js'
 import {components} from '../src/platform/facts.js'
 import {isJsxElement, jsxAttribute, type JsxElement} from './shared/jsx.js'
 import {clearlyMeant, didYouMean} from './shared/close-match.js'

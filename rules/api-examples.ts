@@ -1,6 +1,6 @@
 import type {Code} from 'mdast'
 import {toString} from 'mdast-util-to-string'
-import {SKIP, visit} from '../src/walk.js'
+import {SKIP, visit} from '../src/shared/walk.js'
 import {defineRule} from '../src/rule.js'
 import {components} from '../src/platform/facts.js'
 import {isJsxElement, tagNamePlace, type JsxElement} from './shared/jsx.js'

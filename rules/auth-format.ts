@@ -5,9 +5,9 @@
 // a query string where they say header.
 import type {Code, Root} from 'mdast'
 import type {Position} from 'unist'
-import {visit} from '../src/walk.js'
+import {visit} from '../src/shared/walk.js'
 import {defineRule, ruleFactsOf, type RuleFact} from '../src/rule.js'
-import type {Page} from '../src/page.js'
+import type {Page} from '../src/page/page.js'
 import {authorizationValues, queryCredentials, readValue, urlsIn, type ValueReading, type Written} from './shared/auth-values.js'
 import {shellLanguages} from './shared/auth-values.data.js'
 import {apiIndexOf, endpointOf, fileList, type ApiIndex, type CredentialSource, type Endpoint} from './shared/api-targets.js'

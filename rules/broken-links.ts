@@ -2,7 +2,7 @@ import {defineRule, type SiteContext} from '../src/rule.js'
 import {resolveLink, type LinkTarget} from '../src/site/links.js'
 import type {LinkFact} from '../src/site/facts.js'
 import type {Site, SitePage} from '../src/site/model.js'
-import {cleanId} from '../src/site/slug.js'
+import {cleanId} from '../src/page/slug.js'
 import {clearlyMeant, CloseMatcher, nameLimit} from './shared/close-match.js'
 
 /**

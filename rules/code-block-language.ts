@@ -1,13 +1,13 @@
 import type {Code, Parents} from 'mdast'
 import type {Position} from 'unist'
 import {toString} from 'mdast-util-to-string'
-import {visitParents} from '../src/walk.js'
+import {visitParents} from '../src/shared/walk.js'
 import {defineRule, type Suggestion} from '../src/rule.js'
-import type {Page} from '../src/page.js'
+import type {Page} from '../src/page/page.js'
 import {isJsxElement} from './shared/jsx.js'
 import {firstLine} from './shared/positions.js'
 import {codeLinePatterns, diagramLine, languages, metaFlags, plainLinePatterns, shellCommands, shellLines, outputIntroduction, outputLinePatterns, tabbedCodeComponents, weakCodeLinePatterns} from './code-block-language.data.js'
-import {yaml} from '../src/lazy.js'
+import {yaml} from '../src/shared/lazy.js'
 
 interface Options {
   /** Report indented code blocks (only `.md` pages have them): they cannot name a language. */

@@ -1,6 +1,6 @@
 // code-syntax: the code blocks whose language docs-lint can parse do parse, and each error is placed at
 // its line and column inside the block. Which blocks are fragments is rules/shared/code-fragments.ts.
-import {visit} from '../src/walk.js'
+import {visit} from '../src/shared/walk.js'
 import {defineRule} from '../src/rule.js'
 import {checkJson} from './shared/syntax-parsers.js'
 import {codePoint} from './shared/positions.js'

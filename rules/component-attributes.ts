@@ -1,4 +1,4 @@
-import {visit} from '../src/walk.js'
+import {visit} from '../src/shared/walk.js'
 import {defineRule, type RuleContext} from '../src/rule.js'
 import {components, misplacedAttributes, noOpAttributes, universalAttributes, type AttributeSpec, type ComponentSpec} from '../src/platform/facts.js'
 import {isJsxElement, tagNamePlace, type JsxElement} from './shared/jsx.js'

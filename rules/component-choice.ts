@@ -4,7 +4,7 @@
 import type {Code, Heading, Nodes, RootContent} from 'mdast'
 import {toString as mdastToString} from 'mdast-util-to-string'
 import {defineRule, type RuleContext} from '../src/rule.js'
-import {SKIP, visit} from '../src/walk.js'
+import {SKIP, visit} from '../src/shared/walk.js'
 import {firstLine} from './shared/positions.js'
 import {alternativeOf, areAlternatives, codeExampleOf, type Alternative, type CodeExample} from './shared/alternatives.js'
 import {codeGroups, outputLanguages, tabComponents} from './shared/alternatives.data.js'

@@ -1,5 +1,5 @@
 import type {Nodes, Parents, RootContent} from 'mdast'
-import {visitParents} from '../src/walk.js'
+import {visitParents} from '../src/shared/walk.js'
 import {defineRule} from '../src/rule.js'
 import {codeBlockComponent, components, type ChildrenSpec, type ComponentSpec} from '../src/platform/facts.js'
 import {isJsxElement, tagNamePlace, type JsxElement} from './shared/jsx.js'

@@ -3,10 +3,10 @@
 // at, and a name any block of the same language on the page binds (examples continue across blocks)
 // is never reported. Which names a block uses and binds is rules/shared/code-names.ts.
 import type {Code} from 'mdast'
-import {visit} from '../src/walk.js'
+import {visit} from '../src/shared/walk.js'
 import type {Root} from 'mdast'
 import {defineRule, ruleFactsOf, type RuleFact} from '../src/rule.js'
-import type {Page} from '../src/page.js'
+import type {Page} from '../src/page/page.js'
 import {codePoint} from './shared/positions.js'
 import {firstMark, isNotCode, withoutAnnotations} from './shared/code-fragments.js'
 import {declaresModelsOnly, pythonBlockNames, scriptBlockNames, type BlockNames, type NameUse} from './shared/code-names.js'

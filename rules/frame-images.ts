@@ -1,7 +1,7 @@
 import type {Nodes} from 'mdast'
-import {visitParents} from '../src/walk.js'
+import {visitParents} from '../src/shared/walk.js'
 import {defineRule, type TextEdit} from '../src/rule.js'
-import type {Page} from '../src/page.js'
+import type {Page} from '../src/page/page.js'
 import {htmlComponentRanges, htmlTagsIn, isJsxElement, jsxAttribute} from './shared/jsx.js'
 import {inRanges} from './shared/positions.js'
 

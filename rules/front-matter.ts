@@ -3,9 +3,9 @@ import type {Root} from 'mdast'
 import type {Position} from 'unist'
 import type {VFile} from 'vfile'
 import {defineRule, type TextEdit} from '../src/rule.js'
-import {frontMatterData, type Page} from '../src/page.js'
+import {frontMatterData, type Page} from '../src/page/page.js'
 import {headingText, removeBlock, titleHeading} from './shared/headings.js'
-import {yaml} from '../src/lazy.js'
+import {yaml} from '../src/shared/lazy.js'
 
 const required = ['title', 'description'] as const
 

@@ -1,7 +1,7 @@
 import type {Root} from 'mdast'
 import {toString} from 'mdast-util-to-string'
 import {defineRule, type TextEdit} from '../src/rule.js'
-import type {Page} from '../src/page.js'
+import type {Page} from '../src/page/page.js'
 import {headingsOf, removeBlock, titleHeading, type Heading} from './shared/headings.js'
 
 const ownTitleModes: ReadonlySet<string> = new Set(['custom', 'frame'])

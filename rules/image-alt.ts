@@ -1,8 +1,8 @@
 import type {Nodes} from 'mdast'
 import type {Position} from 'unist'
-import {visitParents} from '../src/walk.js'
+import {visitParents} from '../src/shared/walk.js'
 import {defineRule, type Suggestion, type TextEdit} from '../src/rule.js'
-import type {Page} from '../src/page.js'
+import type {Page} from '../src/page/page.js'
 import {generatedNames, imageExtensions, placeholderAlts, slugName} from './image-alt.data.js'
 import {htmlTagsIn, isJsxElement, jsxAttribute, openingTagPlace, type JsxElement} from './shared/jsx.js'
 

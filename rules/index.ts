@@ -1,5 +1,5 @@
 import {defineRule, type Rule, type RuleDefinition} from '../src/rule.js'
-import {pluginRuleDefinition, pluginRules, type PluginRuleDefinition} from '../src/plugins.js'
+import {pluginRuleDefinition, pluginRules, type PluginRuleDefinition} from '../src/config/plugins.js'
 import apiCompleteness from './api-completeness.js'
 import apiDrift from './api-drift.js'
 import apiExamples from './api-examples.js'

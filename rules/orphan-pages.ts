@@ -2,7 +2,7 @@ import path from 'node:path'
 import {defineRule, type SiteContext} from '../src/rule.js'
 import type {Site, SitePage} from '../src/site/model.js'
 import {resolveLink} from '../src/site/links.js'
-import {neverReadByReaders} from '../src/published.js'
+import {neverReadByReaders} from '../src/shared/published.js'
 
 /**
  * Pages no navigation entry reaches and no other page links to: readers find them only by a search.

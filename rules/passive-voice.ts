@@ -4,7 +4,7 @@ import type retextPassive from 'retext-passive'
 import {VFile} from 'vfile'
 import type {Root} from 'mdast'
 import type {Node, Point} from 'unist'
-import {visitParents} from '../src/walk.js'
+import {visitParents} from '../src/shared/walk.js'
 import {defineRule, type RuleContext} from '../src/rule.js'
 import {
   constraintPhrases,
@@ -36,8 +36,8 @@ import {languagePassives, type PassiveLanguage} from './shared/passive-languages
 import {asksQuestion, clauseTokensAfter, clauseWordsBefore, endsSentenceAfter, holdsPhrase, wordText} from './shared/clauses.js'
 import {quotedWords, sentencesWithQuotes} from './shared/prose.js'
 import {wordListSchema} from './shared/options.js'
-import {prechecksOff, type ProseBlock} from '../src/page.js'
-import {load} from '../src/lazy.js'
+import {prechecksOff, type ProseBlock} from '../src/page/page.js'
+import {load} from '../src/shared/lazy.js'
 
 /**
  * retext-passive's participles (`broken`, `given`, `added`, ...). The package exports only its plugin;

@@ -2,7 +2,7 @@ import type {Nodes} from 'mdast'
 import type {Sentence, SentenceContent} from 'nlcst'
 import {toString} from 'nlcst-to-string'
 import {defineRule} from '../src/rule.js'
-import {prechecksOff} from '../src/page.js'
+import {prechecksOff} from '../src/page/page.js'
 import {legalPaths} from './shared/pages.data.js'
 
 interface Options {

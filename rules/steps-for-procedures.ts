@@ -8,10 +8,10 @@
  */
 import type {Heading, List, ListItem, Nodes, Paragraph, Parents, Root} from 'mdast'
 import {toString} from 'mdast-util-to-string'
-import {visit, visitParents} from '../src/walk.js'
+import {visit, visitParents} from '../src/shared/walk.js'
 import {defineRule, type Report} from '../src/rule.js'
-import {trimEndCharacters} from '../src/text.js'
-import type {Page} from '../src/page.js'
+import {trimEndCharacters} from '../src/shared/text.js'
+import type {Page} from '../src/page/page.js'
 import {htmlComponentRanges, isJsxElement} from './shared/jsx.js'
 import {firstLine, inRanges} from './shared/positions.js'
 import {instructionLanguages, instructionOf, instructionOfParagraph, type Instruction} from './shared/instructions.js'

@@ -1,8 +1,8 @@
 import type {Nodes, PhrasingContent, Root} from 'mdast'
 import type {Root as NlcstRoot, Sentence, SentenceContent} from 'nlcst'
-import {SKIP, visit} from '../src/walk.js'
+import {SKIP, visit} from '../src/shared/walk.js'
 import {defineRule, type Suggestion, type TextEdit} from '../src/rule.js'
-import {anchorText, headingSlug} from '../src/site/slug.js'
+import {anchorText, headingSlug} from '../src/page/slug.js'
 import {isJsxElement} from './shared/jsx.js'
 import {adverbLeads, defaultTerms, determiners, objectStarts, passiveLeads, verbFollowers, verbLeads} from './terminology.data.js'
 

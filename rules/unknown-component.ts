@@ -1,5 +1,5 @@
 import type {Pattern, Program} from 'estree'
-import {visit, visitParents} from '../src/walk.js'
+import {visit, visitParents} from '../src/shared/walk.js'
 import {defineRule} from '../src/rule.js'
 import {calloutKinds, componentNames, components, containerOf, counterparts, unknownJsx} from '../src/platform/facts.js'
 import {isJsxElement, jsxAttribute, tagNamePlace, type JsxElement} from './shared/jsx.js'

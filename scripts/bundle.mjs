@@ -11,7 +11,7 @@
 // from the cache 1.04 (0.17 s against 0.16 s, 15 runs), the price of reading the whole cache.
 //
 // Lazy loading survives bundling. A dynamic `import()` (the processor, the site checks, each reporter)
-// and a package loaded on first use through `load('name')` from src/lazy.ts (given to esbuild as
+// and a package loaded on first use through `load('name')` from src/shared/lazy.ts (given to esbuild as
 // `require('name')`) are evaluated on first use, not at start; with the cache they cost no compiling
 // either way.
 //
@@ -35,7 +35,7 @@ const acorn = await import(pathToFileURL(acornModule).href)
 const dist = path.join(project, 'dist')
 const outdir = path.join(dist, 'bundle')
 
-/** `load('package')`, the lazy require of src/lazy.ts, with a literal name (not a method such as `x.load('…')`). */
+/** `load('package')`, the lazy require of src/shared/lazy.ts, with a literal name (not a method such as `x.load('…')`). */
 const lazyLoad = /(?<![\w$.])load\((['"])([^'"]+)\1\)/g
 const lazyPackages = new Set()
 
@@ -55,7 +55,7 @@ const lazyLoads = {
   setup(build) {
     build.onLoad({filter: /[\\/]dist[\\/](src|rules|presets)[\\/].*\.js$/}, async (args) => {
       const text = await fs.promises.readFile(args.path, 'utf8')
-      // Only src/lazy.js and the modules that import it call its `load`; esbuild reads the rest as usual.
+      // Only src/shared/lazy.js and the modules that import it call its `load`; esbuild reads the rest as usual.
       const lazy = text.includes('/lazy.js') || path.basename(args.path) === 'lazy.js'
       if (!lazy && isAscii(text)) return undefined
       return {contents: escapeNonAscii(lazy ? requireLazyLoads(text) : text), loader: 'js'}
@@ -215,10 +215,10 @@ if (!isAscii(fs.readFileSync(path.join(outdir, 'docs-lint.cjs'), 'utf8'))) {
   console.error('scripts/bundle.mjs: the bundle holds a character past ASCII; it is read as UTF-8, 6 ms slower a thread')
 }
 await esbuild.build({...forNode, entryPoints: {load: path.join(dist, 'src/bundle-loader.js')}, outdir, outExtension: {'.js': '.cjs'}})
-// The pool's worker threads start here (src/pool.ts looks for `./worker.js` beside the bundle).
+// The pool's worker threads start here (src/engine/pool.ts looks for `./worker.js` beside the bundle).
 fs.writeFileSync(
   path.join(outdir, 'worker.js'),
-  "// A worker thread of the pool (src/pool.ts): docs-lint's bundle, serving pages.\nimport {createRequire} from 'node:module'\n" +
+  "// A worker thread of the pool (src/engine/pool.ts): docs-lint's bundle, serving pages.\nimport {createRequire} from 'node:module'\n" +
     "createRequire(import.meta.url)('./load.cjs').loadBundle().startWorker()\n"
 )
 
@@ -277,7 +277,7 @@ const browser = await esbuild.build({
 fs.copyFileSync(path.join(shims, 'index.html'), path.join(playground, 'index.html'))
 // Rules that need the whole site run only in the command line; the playground must not carry them.
 const browserInputs = Object.keys(browser.metafile.inputs)
-const siteOnly = ['dist/src/engine.js', 'dist/src/site/model.js', 'dist/src/pool.js'].filter((input) => browserInputs.some((held) => held.endsWith(input)))
+const siteOnly = ['dist/src/engine/index.js', 'dist/src/site/model.js', 'dist/src/engine/pool.js'].filter((input) => browserInputs.some((held) => held.endsWith(input)))
 if (siteOnly.length > 0) {
   console.error(`scripts/bundle.mjs: the playground holds ${siteOnly.join(', ')}, which need Node`)
   process.exit(1)

@@ -5,7 +5,7 @@ import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import vm from 'node:vm'
 import zlib from 'node:zlib'
-import {tuneFlags} from './memory.js'
+import {tuneFlags} from './engine/memory.js'
 
 /**
  * How the command line starts (built to dist/bundle/load.cjs): bin/docs-lint.js and each worker

@@ -92,7 +92,7 @@ export interface ConventionCoverage {
  * A rule's metadata without its implementation: what config validation, presets, `--list-rules`,
  * SARIF and a run served from the cache need (options are checked against the schema; the rule
  * merges its defaults when it runs). Written once, in the rule's `defineRule` call;
- * `src/rule-info.generated.ts` is derived from it (`npm run docs:rules`, checked by a test).
+ * `src/shared/rule-info.generated.ts` is derived from it (`npm run docs:rules`, checked by a test).
  */
 export interface RuleInfo {
   id: string

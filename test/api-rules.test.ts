@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {lint} from '../src/engine.js'
+import {lint} from '../src/engine/index.js'
 import {formatMessage} from './helpers/examples.js'
 import {tempSite} from './helpers/cli.js'
 

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type {MadgeResult} from 'madge'
 import {describe, expect, it} from 'vitest'
-import {builtinMessageIds} from '../src/messages.js'
+import {builtinMessageIds} from '../src/page/messages.js'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -21,19 +21,55 @@ describe('the layers', () => {
   it('import no module that imports them back, type imports counted', async () => {
     const graph = await importGraph()
     // The graph is read at all: the engine reaches the processor, a rule its shared helpers.
-    expect(graph.obj()['src/processor.ts']).toContain('src/rule.ts')
+    expect(graph.obj()['src/linter/processor.ts']).toContain('src/rule.ts')
     expect(graph.obj()['src/rule.ts']).toContain('src/contract.ts')
     expect(graph.circular()).toEqual([])
   }, 60_000)
 
   it('keep the site model under the rules: src/site/ imports no rule and nothing that runs rules', async () => {
     const graph = (await importGraph()).obj()
-    const above = (target: string) => target.startsWith('rules/') || target.startsWith('src/engine/') || ['src/processor.ts', 'src/rule.ts', 'src/cache.ts', 'src/secrets.ts', 'src/redact.ts'].includes(target)
+    const above = (target: string) => target.startsWith('rules/') || target.startsWith('src/engine/') || ['src/linter/processor.ts', 'src/rule.ts', 'src/engine/cache.ts', 'src/linter/secrets.ts', 'src/page/redact.ts'].includes(target)
     const site = Object.keys(graph).filter((file) => file.startsWith('src/site/'))
     expect(site.length).toBeGreaterThan(5)
     // Rules read the model (a link resolves, a page's anchors), so the model must not read them back.
     expect(Object.keys(graph).filter((file) => file.startsWith('rules/')).some((file) => graph[file]!.some((target) => target.startsWith('src/site/')))).toBe(true)
     expect(site.flatMap((file) => graph[file]!.filter(above).map((target) => file + ' -> ' + target))).toEqual([])
+  }, 60_000)
+})
+
+/**
+ * The stages, lowest first (docs/architecture.mdx draws them): a file imports only from its own stage
+ * and the stages below it. A folder of src/ is one part; a file directly in src/ is a part of its own.
+ */
+const stages: ReadonlyArray<readonly string[]> = [
+  ['contract', 'shared'],
+  ['config', 'presets'],
+  ['page'],
+  ['site', 'platform', 'styles'],
+  ['rule'],
+  ['rules'],
+  ['linter'],
+  ['engine', 'fix', 'reporters'],
+  ['cli', 'server', 'conventions', 'init', 'llms', 'playground', 'testing', 'index', 'bundle-entry', 'bundle-loader']
+]
+
+function partOf(file: string): string {
+  if (file.startsWith('rules/') || file.startsWith('presets/')) return file.split('/')[0]!
+  const inFolder = /^src\/([^/]+)\//.exec(file)
+  return inFolder ? inFolder[1]! : file.replace(/^src\//, '').replace(/\.ts$/, '')
+}
+
+describe('the stages', () => {
+  it('are folders, each in one stage, and no import runs from a lower stage to a higher one', async () => {
+    const graph = (await importGraph()).obj()
+    const stageOf = new Map(stages.flatMap((parts, level) => parts.map((part) => [part, level] as const)))
+    const parts = new Set(Object.keys(graph).map(partOf))
+    expect([...parts].filter((part) => !stageOf.has(part))).toEqual([])
+    const upward = Object.entries(graph).flatMap(([file, imports]) =>
+      imports.filter((target) => stageOf.get(partOf(target))! > stageOf.get(partOf(file))!).map((target) => file + ' -> ' + target))
+    expect(upward).toEqual([])
+    // Few files sit directly in src/: the library's face, the bundle's entry, the two vocabularies.
+    expect(Object.keys(graph).filter((file) => /^src\/[^/]+\.ts$/.test(file)).sort()).toEqual(['src/bundle-entry.ts', 'src/bundle-loader.ts', 'src/contract.ts', 'src/index.ts', 'src/rule.ts'])
   }, 60_000)
 })
 
@@ -71,7 +107,7 @@ describe('built-in messages', () => {
         .map((name) => path.join(folder, name))
     )
     const building = sources.filter((file) => fs.readFileSync(path.join(root, file), 'utf8').includes("MESSAGES_URL + '#'"))
-    expect(building).toEqual([path.join('src', 'messages.ts')])
+    expect(building).toEqual([path.join('src', 'page', 'messages.ts')])
   })
 })
 
@@ -83,11 +119,20 @@ describe('unified-engine', () => {
   })
 })
 
-describe('the engine', () => {
-  it('is in parts of under 300 lines each', () => {
-    const folder = path.join(root, 'src/engine')
-    const long = fs.readdirSync(folder).filter((name) => fs.readFileSync(path.join(folder, name), 'utf8').split('\n').length > 300)
-    expect(fs.readdirSync(folder).length).toBeGreaterThanOrEqual(4)
+describe('files', () => {
+  // The files still to split, each at most as long as it is now: they may only shrink.
+  const toSplit: Record<string, number> = {
+    'src/server/server.ts': 532,
+    'src/site/model.ts': 496
+  }
+
+  it('in src/ and rules/ are under 400 lines each, but for those still to split', () => {
+    const files = ['src', 'rules'].flatMap((folder) => fs.readdirSync(path.join(root, folder), {recursive: true, encoding: 'utf8'}).filter((name) => name.endsWith('.ts')).map((name) => folder + '/' + name))
+    expect(files.length).toBeGreaterThan(100)
+    const long = files.flatMap((file) => {
+      const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n').length - 1
+      return lines > (toSplit[file] ?? 400) ? [file + ': ' + lines] : []
+    })
     expect(long).toEqual([])
   })
 })

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import {BoundedReadError, readBounded} from '../src/bounded-read.js'
+import {BoundedReadError, readBounded} from '../src/shared/bounded-read.js'
 
 // Config files, the site's files and the cache are read through readBounded: whole, and never past a limit.
 describe('readBounded', () => {

@@ -5,7 +5,7 @@ import path from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
 import {describe, expect, it} from 'vitest'
 import {VFile} from 'vfile'
-import {lint} from '../src/engine.js'
+import {lint} from '../src/engine/index.js'
 import {goodPage, runBin, runCli, tempSite} from './helpers/cli.js'
 
 const h1 = '---\ntitle: A\ndescription: B\n---\n\n# One\n'
@@ -18,7 +18,7 @@ function site() {
 
 /** In a new process: lint `root` with a cache in this thread, and say which of `packages` were loaded. */
 function loadedPackages(root: string, packages: string[]): string[] {
-  const engine = fileURLToPath(new URL('../dist/src/engine.js', import.meta.url))
+  const engine = fileURLToPath(new URL('../dist/src/engine/index.js', import.meta.url))
   const script = `
     import {createRequire} from 'node:module'
     const {lint} = await import(${JSON.stringify(engine)})
@@ -48,7 +48,7 @@ function loadedModules(root: string): string[] {
   return loaded
 }
 
-const loadsRules = (root: string) => loadedModules(root).filter((module) => module.startsWith('rules/') || module === 'src/processor.js' || module === 'src/engine/site-rules.js')
+const loadsRules = (root: string) => loadedModules(root).filter((module) => module.startsWith('rules/') || module === 'src/linter/processor.js' || module === 'src/engine/site-rules.js')
 
 const loadsParsers = (root: string) => loadedPackages(root, ['remark-mdx', 'parse-english', 'secretlint-rule-preset-recommend']).length > 0
 /** unified-engine is ES modules; its CommonJS dependency `@npmcli/config` shows in the require cache. */
@@ -249,11 +249,11 @@ describe('--cache', () => {
   it('loads no rule when the cache serves every page and the site checks', () => {
     const root = site()
     write(root, 'docs.json', JSON.stringify({name: 'Site', navigation: [{group: 'All', pages: ['good', 'bad']}]}))
-    expect(loadsRules(root)).toEqual(expect.arrayContaining(['rules/heading-levels.js', 'src/processor.js', 'src/engine/site-rules.js']))
+    expect(loadsRules(root)).toEqual(expect.arrayContaining(['rules/heading-levels.js', 'src/linter/processor.js', 'src/engine/site-rules.js']))
     expect(loadsRules(root)).toEqual([])
     // A new link: the page is linted again, and so is the site.
     fs.appendFileSync(path.join(root, 'good.mdx'), '\n[Bad](/bad)\n')
-    expect(loadsRules(root)).toEqual(expect.arrayContaining(['rules/heading-levels.js', 'src/processor.js', 'src/engine/site-rules.js']))
+    expect(loadsRules(root)).toEqual(expect.arrayContaining(['rules/heading-levels.js', 'src/linter/processor.js', 'src/engine/site-rules.js']))
   })
 
   it('sorts a page passed in with messages of its own among the messages it gets', async () => {
@@ -368,8 +368,8 @@ function siteWithChecks(): string {
 function siteRulesRan(root: string, patterns: string[] = ['.']): boolean {
   const dist = (name: string) => JSON.stringify(fileURLToPath(new URL('../dist/src/' + name, import.meta.url)))
   const script = `
-    const {lint} = await import(${dist('engine.js')})
-    const {timings} = await import(${dist('timing.js')})
+    const {lint} = await import(${dist('engine/index.js')})
+    const {timings} = await import(${dist('shared/timing.js')})
     await lint({patterns: ${JSON.stringify(patterns)}, cwd: ${JSON.stringify(root)}, cacheLocation: '.docs-lint-cache'})
     console.log(JSON.stringify(timings.has('broken-links')))`
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8', env: {...process.env, DOCS_LINT_TIMING: '1'}})
@@ -420,7 +420,7 @@ describe('the API with a cache and a page the caller keeps (`files`)', () => {
     })
     // In a process of its own, started in the site (the API resolves a kept page's path against it).
     const vfile = fileURLToPath(new URL('../node_modules/vfile/index.js', import.meta.url))
-    const engine = fileURLToPath(new URL('../dist/src/engine.js', import.meta.url))
+    const engine = fileURLToPath(new URL('../dist/src/engine/index.js', import.meta.url))
     const script = `
       const {VFile} = await import(${JSON.stringify(vfile)})
       const {lint} = await import(${JSON.stringify(engine)})

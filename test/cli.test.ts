@@ -4,8 +4,8 @@ import {describe, expect, it} from 'vitest'
 import {spawnSync} from 'node:child_process'
 import {bin, goodPage, runBin, runCli, tempSite} from './helpers/cli.js'
 import {main} from '../src/cli/index.js'
-import {autoJobs, screenFolders, workerThresholdBytes} from '../src/engine.js'
-import {availableCores} from '../src/pool.js'
+import {autoJobs, screenFolders, workerThresholdBytes} from '../src/engine/index.js'
+import {availableCores} from '../src/engine/pool.js'
 
 const h1Page = '---\ntitle: Install\ndescription: Install the tool.\n---\n\n# Install\n'
 

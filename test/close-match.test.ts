@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {distance} from 'fastest-levenshtein'
-import {CloseMatcher} from '../src/close-match.js'
+import {CloseMatcher} from '../src/shared/close-match.js'
 
 // The "did you mean" guess must be the one measuring every candidate would give: the first with the
 // fewest edits, if within the limit.

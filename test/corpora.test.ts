@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {pretty} from '../src/reporters/pretty.js'
-import {lint} from '../src/engine.js'
+import {lint} from '../src/engine/index.js'
 
 // Real documentation repositories, kept beside the project (never edited). A fresh clone without them
 // still passes: the suite says so and skips.

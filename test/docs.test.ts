@@ -3,7 +3,7 @@ import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {rules} from '../rules/index.js'
 import {presets} from '../presets/index.js'
-import {lint} from '../src/engine.js'
+import {lint} from '../src/engine/index.js'
 import {formatMessage} from './helpers/examples.js'
 import {generatedFiles} from '../scripts/generate.mjs'
 
@@ -16,7 +16,7 @@ describe('files generated from rule metadata (`npm run docs:rules` writes them)'
   })
 
   it('cover the rule info, the index, the navigation and every rule page', () => {
-    expect(generated.get('src/rule-info.generated.ts')).toMatch(/^\/\/ @generated /)
+    expect(generated.get('src/shared/rule-info.generated.ts')).toMatch(/^\/\/ @generated /)
     expect([...generated.keys()].filter((relative) => relative.startsWith('docs/rules/')).length).toBe(rules.length + 1)
     const config = JSON.parse(generated.get('docs/docs.json')!) as {navigation: {groups: Array<{group: string; pages: string[]}>}}
     expect(config.navigation.groups.find((entry) => entry.group === 'Rules')!.pages).toEqual(['rules/index', ...[...rules].map((rule) => 'rules/' + rule.id).sort()])

@@ -5,7 +5,7 @@ import fs from 'node:fs'
 // sources with a few hundred cases and a fixed seed.
 import {buildCase, caseArbitrary, loadSeeds, prepareFolder, runCase} from '../bench/fuzz.mjs'
 import {lintText, resolveConfig} from '../src/index.js'
-import {lint} from '../src/engine.js'
+import {lint} from '../src/engine/index.js'
 
 const seed = 20_240_917
 const budgetMs = 2000

@@ -5,8 +5,8 @@ import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkMdx from 'remark-mdx'
 import {VFile} from 'vfile'
-import {parsePage} from '../src/parse.js'
-import {gfmFeatures} from '../src/gfm.js'
+import {parsePage} from '../src/page/parse.js'
+import {gfmFeatures} from '../src/page/gfm.js'
 
 // docs-lint leaves out of the parser the GFM constructs a page cannot contain; the tree must be the
 // one full remark-gfm gives, whatever the page holds.

@@ -3,7 +3,7 @@ import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {VFile} from 'vfile'
 import {fixDiff, html, htmlChunks} from '../src/reporters/html.js'
-import {keepText, redactMessage, redactorOf} from '../src/redact.js'
+import {keepText, redactMessage, redactorOf} from '../src/page/redact.js'
 import {runCli, tempSite} from './helpers/cli.js'
 
 interface Rows {

@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {VFile} from 'vfile'
-import {parseFailureOf, parsePage} from '../src/parse.js'
-import {enableIncrementalParse, forgetIncrementalParse, incrementalStats} from '../src/incremental-parse.js'
+import {parseFailureOf, parsePage} from '../src/page/parse.js'
+import {enableIncrementalParse, forgetIncrementalParse, incrementalStats} from '../src/page/incremental-parse.js'
 
 // The language server parses again only the part of a page an edit changed. Whatever it reuses, the
 // tree must be the one a whole parse gives: these compare the two after edits of every kind.
@@ -107,7 +107,7 @@ describe('incremental parse (language server)', () => {
 // A page of some hundreds of kilobytes is parsed in sections cut before headings (the parser takes
 // time that grows faster than the page). The tree must be the one a parse of the whole text gives.
 describe('a large page parsed in sections', async () => {
-  const {parseWhole: inSections, sectionedFrom} = await import('../src/incremental-parse.js')
+  const {parseWhole: inSections, sectionedFrom} = await import('../src/page/incremental-parse.js')
   const {unified} = await import('unified')
   const remarkParse = (await import('remark-parse')).default
   const remarkMdx = (await import('remark-mdx')).default

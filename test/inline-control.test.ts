@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {lintText} from '../src/index.js'
-import {resolveConfig} from '../src/config.js'
+import {resolveConfig} from '../src/config/resolve.js'
 
 // docs-lint comments as users of ESLint and markdownlint write them; a mistake in one comment never
 // stops the others from working.

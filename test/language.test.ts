@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {lint} from '../src/engine.js'
-import {ConfigError, resolveConfig} from '../src/config.js'
-import {baseLanguage, languageOfFolder} from '../src/language.js'
+import {lint} from '../src/engine/index.js'
+import {ConfigError, resolveConfig} from '../src/config/resolve.js'
+import {baseLanguage, languageOfFolder} from '../src/shared/language.js'
 import {tempSite} from './helpers/cli.js'
 
 // A page's language decides which prose rules read it; overrides set rules per folder or language;

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {runBin, runCli, tempSite} from './helpers/cli.js'
-import {shardOf} from '../src/engine.js'
+import {shardOf} from '../src/engine/index.js'
 
 // A CI matrix: each shard lints its pages and writes a result; `docs-lint merge` makes the one report a
 // single run over the whole site gives, the site checks (links, anchors, navigation) run once over all

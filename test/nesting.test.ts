@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {estimateNesting, maxNesting, mayNestTooDeep} from '../src/nesting.js'
+import {estimateNesting, maxNesting, mayNestTooDeep} from '../src/page/nesting.js'
 
 // `mayNestTooDeep` lets a page skip the line-by-line estimate: it must say true for every page the
 // estimate would cut, however few characters the page spends on each level.

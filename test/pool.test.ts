@@ -2,9 +2,9 @@ import {spawnSync} from 'node:child_process'
 import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
 import {goodPage, tempSite} from './helpers/cli.js'
-import {PagePool, heavyPageSize, nextToStart} from '../src/pool.js'
-import {resolveConfig} from '../src/config.js'
-import {serializeConfig} from '../src/remote.js'
+import {PagePool, heavyPageSize, nextToStart} from '../src/engine/pool.js'
+import {resolveConfig} from '../src/config/resolve.js'
+import {serializeConfig} from '../src/engine/remote.js'
 
 const light = {size: 1000}
 const heavy = {size: heavyPageSize}
@@ -52,7 +52,7 @@ describe('the threads the pool starts', () => {
   // end of a run, possibly while a worker still starts), so every worker runs the bundle instead.
   it('run the bundle, and load no package through require(), when the library (dist/src) starts them', () => {
     const root = tempSite(Object.fromEntries(Array.from({length: 12}, (_, index) => ['page-' + index + '.mdx', goodPage + '\n# Extra ' + index + '\n'])))
-    const engine = fileURLToPath(new URL('../dist/src/engine.js', import.meta.url))
+    const engine = fileURLToPath(new URL('../dist/src/engine/index.js', import.meta.url))
     const preload = [
       `import Module from 'node:module'`,
       `import {isMainThread} from 'node:worker_threads'`,
@@ -72,11 +72,11 @@ describe('the threads the pool starts', () => {
   }, 60_000)
 
   it('leave the V8 flags of a program that lints through the library as they were', () => {
-    // V8's flags are the whole process's: a worker that set docs-lint's own (src/memory.ts) would
+    // V8's flags are the whole process's: a worker that set docs-lint's own (src/engine/memory.ts) would
     // change them under the program that called `lint`. One of them, --expose-gc, shows: a global
     // `gc` in every context made after it.
     const root = tempSite(Object.fromEntries(Array.from({length: 4}, (_, index) => ['page-' + index + '.mdx', goodPage + '\n# Extra ' + index + '\n'])))
-    const engine = fileURLToPath(new URL('../dist/src/engine.js', import.meta.url))
+    const engine = fileURLToPath(new URL('../dist/src/engine/index.js', import.meta.url))
     const script = `
       import vm from 'node:vm'
       const {lint} = await import(${JSON.stringify(engine)})

@@ -38,8 +38,8 @@ const bounded: Record<string, {size?: number; reach?: (attack: string) => string
   'src/engine/configs.ts /[*{[].*$/': {size: 1000, why: 'a command-line pattern the user typed'},
   'src/engine/unified-engine-shims.ts / while parsing .*$/': {size: 4096, why: "the first line of a config loader's error message"},
   'src/engine/unified-engine-shims.ts / in "?\\/[^"]*"?$/': {size: 4096, why: "the first line of a config loader's error message"},
-  'src/page.ts /\\s+at line \\d+, column \\d+:?$/': {size: 1000, why: 'a YAML error message, which quotes no page text'},
-  'src/parse.ts /\\s*\\(see https?:\\/\\/\\S+\\)$/': {size: 1000, why: "the MDX parser's reason, which quotes at most a tag name"},
+  'src/page/front-matter.ts /\\s+at line \\d+, column \\d+:?$/': {size: 1000, why: 'a YAML error message, which quotes no page text'},
+  'src/page/parse.ts /\\s*\\(see https?:\\/\\/\\S+\\)$/': {size: 1000, why: "the MDX parser's reason, which quotes at most a tag name"},
   'src/site/json.ts /\\s*\\(\\d+:\\d+\\)$/': {size: 1000, why: "the JSON parser's message, which quotes one character"},
   'rules/terminology.ts /^(.*?)\\s*(?:\\(([^)]*)\\))?\\s*$/': {size: 200, why: 'one term of the `terms` option in the user config'},
   'src/llms/command.ts /\\/+$/': {size: 4096, why: 'the `baseUrl` option'},
@@ -85,8 +85,8 @@ const dynamicSites: Record<string, string> = {
   "rules/shared/alternatives.ts: new RegExp('(?<![\\\\p{L}\\\\d])' + name + '(?![\\\\p{L}\\\\d])', 'giu')":
     'escaped constant names joined by `|`, run only on the names of a label of at most 80 characters',
   "rules/shared/secrets.ts: new RegExp(pattern, 'u')": "the user's own `allow` option, trusted like the rest of the config (which may be JavaScript)",
-  "src/redact.ts: new RegExp(alternation, 'gi')": 'escaped secrets joined by `|`: literals only, matched in linear time',
-  "src/nesting.ts: new RegExp('^[ \\\\t>*+\\\\-\\\\d.)]{' + Math.floor(maxNesting / 4) + '}', 'm')":
+  "src/page/redact.ts: new RegExp(alternation, 'gi')": 'escaped secrets joined by `|`: literals only, matched in linear time',
+  "src/page/nesting.ts: new RegExp('^[ \\\\t>*+\\\\-\\\\d.)]{' + Math.floor(maxNesting / 4) + '}', 'm')":
     'one character class repeated a constant number of times, anchored at the start of a line: linear',
   "src/site/redirects.ts: new RegExp(':' + name + '\\\\b', 'g')": '`name` is a `\\w+` word: a literal, linear pattern',
   "rules/terminology.ts: new RegExp('(?<![\\\\p{L}\\\\p{N}_@/.\\\\-])' + source + '(?![\\\\p{L}\\\\p{N}_@/]|[.\\\\-][\\\\p{L}\\\\p{N}])', flags)":

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {absolutePath, childPath, relativePath, relativeTo, resolvePath} from '../src/relative-path.js'
+import {absolutePath, childPath, relativePath, relativeTo, resolvePath} from '../src/shared/relative-path.js'
 
-// The short ways of src/relative-path.ts must give Node's answer for every path, normal or not: a
+// The short ways of src/shared/relative-path.ts must give Node's answer for every path, normal or not: a
 // page's cache key and its path in site checks come from them.
 const folders = ['/', '/site', '/site/', '/site/docs', '/site//docs', '/site/./docs', '/site/../site/docs', '/site/docs/..', '/site/.docs', '/site/docs.', 'site/docs', '.', '']
 const leaves = ['', '/', '/a.mdx', '/a/b.mdx', '/.hidden/a.mdx', '/..a/b.mdx', '/a//b.mdx', '/a/./b.mdx', '/a/../b.mdx', '/a/b.mdx/', '/a/..', '/a/.', 'x/a.mdx', '/...']

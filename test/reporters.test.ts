@@ -5,7 +5,7 @@ import Ajv from 'ajv-draft-04'
 import {VFile} from 'vfile'
 import {github, githubSummary} from '../src/reporters/github.js'
 import {sarif} from '../src/reporters/sarif.js'
-import {builtinMessageIds} from '../src/messages.js'
+import {builtinMessageIds} from '../src/page/messages.js'
 import {rules} from '../rules/index.js'
 import {runCli, tempSite} from './helpers/cli.js'
 

@@ -60,7 +60,7 @@ describe('what is published, wherever docs-lint runs from', () => {
 async function messagesOf(root: string, rules: Record<string, unknown>, args: string[] = [], patterns = ['.']): Promise<{lines: string[]; notices: string[]}> {
   const config = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-routing-')), 'config.json')
   fs.writeFileSync(config, JSON.stringify({rules}))
-  const {lint} = await import('../src/engine.js')
+  const {lint} = await import('../src/engine/index.js')
   const result = await lint({patterns, cwd: root, configPath: config, ...(args.includes('--cache') ? {cacheLocation: path.join(root, '.cache.json')} : {})})
   const lines = result.files.flatMap((file) => {
     const name = path.relative(root, path.resolve(file.cwd, file.path)).split(path.sep).join('/')

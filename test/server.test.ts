@@ -34,10 +34,10 @@ import {
   type TextEdit,
   type WorkspaceEdit
 } from 'vscode-languageserver-protocol/node.js'
-import {lint} from '../src/engine.js'
-import {fixText} from '../src/fix.js'
+import {lint} from '../src/engine/index.js'
+import {fixText} from '../src/fix/fix.js'
 import {rules} from '../rules/index.js'
-import type {ResolvedConfig} from '../src/config.js'
+import type {ResolvedConfig} from '../src/config/resolve.js'
 import type {MessageExtras} from '../src/rule.js'
 import {examplesOf, type Example} from './helpers/examples.js'
 import {tempSite} from './helpers/cli.js'

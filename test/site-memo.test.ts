@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {VFile} from 'vfile'
-import {lint} from '../src/engine.js'
+import {lint} from '../src/engine/index.js'
 import {SiteMemo} from '../src/site/memo.js'
 import {tempSite} from './helpers/cli.js'
 

@@ -1,7 +1,7 @@
 // The prose a style reads from an MDX page: what is text, what is not, and the way back to the source.
 import {describe, expect, it} from 'vitest'
 import {VFile} from 'vfile'
-import {docsLintParse} from '../src/parse.js'
+import {docsLintParse} from '../src/page/parse.js'
 import {unified} from 'unified'
 import type {Root} from 'mdast'
 import {proseOf} from '../src/styles/prose.js'

@@ -7,8 +7,8 @@ import {unified} from 'unified'
 import {VFile} from 'vfile'
 import {describe, expect, it} from 'vitest'
 import {lintText, resolveConfig} from '../src/index.js'
-import {docsLintParse} from '../src/parse.js'
-import {visit} from '../src/walk.js'
+import {docsLintParse} from '../src/page/parse.js'
+import {visit} from '../src/shared/walk.js'
 import {pageFiles} from '../bench/corpora.mjs'
 
 const corporaRoot = path.resolve(import.meta.dirname, '../../shared/corpora')

@@ -6,8 +6,8 @@ import {describe, expect, it} from 'vitest'
 import type {Nodes, Root} from 'mdast'
 import {VFile} from 'vfile'
 import {unified} from 'unified'
-import {docsLintParse} from '../src/parse.js'
-import {EXIT, SKIP, visit, visitParents} from '../src/walk.js'
+import {docsLintParse} from '../src/page/parse.js'
+import {EXIT, SKIP, visit, visitParents} from '../src/shared/walk.js'
 
 // docs-lint's own walker must visit exactly what unist-util-visit does, in the same order, with the
 // same index, parent and ancestors; the real pages of docs/ are the trees.

@@ -3,7 +3,7 @@
 // fetched, and a request to a host no file or setting names is nobody's to judge.
 import type {Position} from 'unist'
 import type {SiteContext} from '../../src/rule.js'
-import type {Page} from '../../src/page.js'
+import type {Page} from '../../src/page/page.js'
 import type {OpenApiSpec, Site, SitePage} from '../../src/site/model.js'
 import {get, toValue, type Located} from '../../src/site/json.js'
 import {parseOperation} from '../../src/site/navigation.js'

@@ -2,7 +2,7 @@
 // a headers object or a call that sets a header) and credentials in URL query strings, each read
 // for its form: its scheme, its credential, a placeholder in place of either.
 import {credentialParameters, credentialVariable, headerLineLanguages, schemeNames, wholeValuePlaceholder} from './auth-values.data.js'
-import {trimEndCharacters} from '../../src/text.js'
+import {trimEndCharacters} from '../../src/shared/text.js'
 
 /** A piece of a code block's text, by offsets in that text. */
 export interface Written {

@@ -1,7 +1,7 @@
-import {CloseMatcher, componentNameLimit} from '../../src/close-match.js'
+import {CloseMatcher, componentNameLimit} from '../../src/shared/close-match.js'
 import {distance} from 'fastest-levenshtein'
 
-export {CloseMatcher, closestWithin, nameLimit} from '../../src/close-match.js'
+export {CloseMatcher, closestWithin, nameLimit} from '../../src/shared/close-match.js'
 
 /** The closest of `candidates` to `name` (not `name` itself) when it is near enough to be a typo; case is ignored. */
 export function didYouMean(name: string, candidates: Iterable<string>): string | undefined {

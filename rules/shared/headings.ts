@@ -2,7 +2,7 @@
 import type {Heading as MdastHeading, Nodes, PhrasingContent, Root} from 'mdast'
 import type {Position} from 'unist'
 import {toString} from 'mdast-util-to-string'
-import {visitParents} from '../../src/walk.js'
+import {visitParents} from '../../src/shared/walk.js'
 import type {TextEdit} from '../../src/contract.js'
 import {components} from '../../src/platform/facts.js'
 

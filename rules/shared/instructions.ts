@@ -10,7 +10,7 @@
  */
 import type {Heading, Paragraph, PhrasingContent} from 'mdast'
 import {toString} from 'mdast-util-to-string'
-import {trimEndCharacters} from '../../src/text.js'
+import {trimEndCharacters} from '../../src/shared/text.js'
 import {
   checkPhrases, chineseCheckVerbs, chineseConditionEnds, chineseLeadIns, chineseOutcomes, chineseVerbs, imperativeVerbsByLanguage,
   japaneseCheckVerbs, japaneseEndings, japaneseVerbs, koreanCheckVerbs, koreanEndings, koreanVerbForms, koreanVerbs, subjectWords, auxiliaries

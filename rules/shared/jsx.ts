@@ -1,8 +1,8 @@
 // JSX elements of MDX pages and the HTML tags of `.md` pages, as the rules read them.
 import type {Html, Nodes, Root} from 'mdast'
 import type {Position} from 'unist'
-import {visit} from '../../src/walk.js'
-import type {Page} from '../../src/page.js'
+import {visit} from '../../src/shared/walk.js'
+import type {Page} from '../../src/page/page.js'
 
 /** An MDX JSX element, block (`<Steps>` on its own line) or inline. */
 export type JsxElement = Extract<Nodes, {type: 'mdxJsxFlowElement' | 'mdxJsxTextElement'}>

@@ -1,7 +1,7 @@
 // A parsed OpenAPI document (3.x, or Swagger 2.0) as the API rules read it: local `$ref`s, the
 // operations, the servers that serve them and the credentials they take. What cannot be known for
 // sure (an external `$ref`, a server without a host) reads as unknown, never as absent.
-import {trimEndCharacters} from '../../src/text.js'
+import {trimEndCharacters} from '../../src/shared/text.js'
 
 export type Json = Record<string, unknown>
 

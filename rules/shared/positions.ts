@@ -1,7 +1,7 @@
 // Where messages point: ranges of the page's source, as the rules compute them.
 import type {Code, Nodes} from 'mdast'
 import type {Point, Position} from 'unist'
-import type {Page} from '../../src/page.js'
+import type {Page} from '../../src/page/page.js'
 
 /** Start of `node` to the end of its first line: a fence line, a list's first item, a run of steps. */
 export function firstLine(node: Nodes, page: Page): Position | undefined {

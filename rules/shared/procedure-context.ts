@@ -2,7 +2,7 @@
 // What follows an instruction is its outcome (“Click **Save**. A dialog will open.”).
 import type {Nodes, Paragraph, Root} from 'mdast'
 import {toString as mdastToString} from 'mdast-util-to-string'
-import {visitParents} from '../../src/walk.js'
+import {visitParents} from '../../src/shared/walk.js'
 import {instructionLeadIns, instructionVerbs, readerActing, readerDone} from './procedure-context.data.js'
 
 export interface ParagraphSetting {

@@ -1,7 +1,7 @@
 // What secretlint lacks: bearer and Basic headers, `curl -u`, passwords in any URL, secrets assigned
 // to secret-like names (`api_key = "…"`, `"token": "…"`, `--token …`) and in component attributes.
 import type {Nodes, Root} from 'mdast'
-import {visit} from '../../src/walk.js'
+import {visit} from '../../src/shared/walk.js'
 import {basicKind, bearerKind, credentialQualifiers, localHosts, notSecretName, secretName, urlPasswordKind, userPasswordKind} from './secrets.data.js'
 import {isPublicAddress, looksRandom, passwordLooksReal} from './secrets-judge.js'
 import type {Candidate, Detector} from './secrets-scan.js'

@@ -5,7 +5,7 @@
 import type {Code, Nodes, Root} from 'mdast'
 import {toString} from 'mdast-util-to-string'
 import type {Position} from 'unist'
-import {visit, visitParents, type Parent} from '../../src/walk.js'
+import {visit, visitParents, type Parent} from '../../src/shared/walk.js'
 import {composeMarkers, fixtureTitle, loopbackHosts, receivedExampleWords, receivedExampleWordsCjk, receivedTitleWords, tokenResponseKeys} from './secrets.data.js'
 import type {Candidate} from './secrets-scan.js'
 

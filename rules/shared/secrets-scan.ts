@@ -1,6 +1,6 @@
 // The vendor formats of a text: secretlint's recommended scanners, run directly, and the formats of
 // `secrets.data.ts` that secretlint does not know. Only lines worth scanning are scanned.
-import {load} from '../../src/lazy.js'
+import {load} from '../../src/shared/lazy.js'
 import {localHosts, secretlintKinds, skippedScanners, vendorFormats, type SecretKind} from './secrets.data.js'
 import type {Test} from './secrets-judge.js'
 

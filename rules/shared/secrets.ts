@@ -1,5 +1,5 @@
 // The one secret detector: `no-secrets` reports what it finds, and the masking of every output
-// (through the rule's `masks` metadata, see src/secrets.ts) hides the same spans wherever they show.
+// (through the rule's `masks` metadata, see src/linter/secrets.ts) hides the same spans wherever they show.
 import type {Root} from 'mdast'
 import type {SecretFinder} from '../../src/rule.js'
 import {attributeCandidates, ownDetectors} from './secrets-assign.js'

@@ -1,7 +1,7 @@
 // The parsers of the languages code blocks are checked in, each loaded on the first block that needs it,
 // each telling where a text stops parsing. Which languages, and what counts as a fragment, is the rule's.
 import type {Parser as AcornParser} from 'acorn'
-import {load, once, yaml} from '../../src/lazy.js'
+import {load, once, yaml} from '../../src/shared/lazy.js'
 
 /** Where a text stops parsing, and why when the parser says more than "unexpected token". */
 export interface SyntaxProblem {

@@ -3,15 +3,15 @@
 import fs from 'node:fs'
 import type {VFile} from 'vfile'
 import {compareMessage} from 'vfile-sort'
-import type {ResolvedConfig} from '../config.js'
+import type {ResolvedConfig} from '../config/resolve.js'
 import type {MessageExtras} from '../contract.js'
-import {unifiedDiff} from '../diff.js'
-import {withheldKey} from '../engine.js'
-import {FixWriteError, fixTarget, fixText, writeFileAtomic} from '../fix.js'
-import {builtinMessage} from '../messages.js'
-import {ruleInfoOf} from '../plugins.js'
-import {redactMessage} from '../redact.js'
-import {absolutePath} from '../relative-path.js'
+import {unifiedDiff} from '../fix/diff.js'
+import {withheldKey} from '../engine/index.js'
+import {FixWriteError, fixTarget, fixText, writeFileAtomic} from '../fix/fix.js'
+import {builtinMessage} from '../page/messages.js'
+import {ruleInfoOf} from '../config/plugins.js'
+import {redactMessage} from '../page/redact.js'
+import {absolutePath} from '../shared/relative-path.js'
 
 /**
  * Fix each file that has fixable problems; its messages become what remains. Returns the diffs of
@@ -42,7 +42,7 @@ export async function fixFiles(files: VFile[], options: {write: boolean; rules: 
     const withheld = file.data[withheldKey] as string[] | undefined
     const result = await fixText(original, absolutePath(file), config, {rules: options.rules, withheld: withheld && new Set(withheld)})
     // The fixes' real text goes to the file; everything printed about it is masked.
-    const {redactorFor} = await import('../secrets.js')
+    const {redactorFor} = await import('../linter/secrets.js')
     const redact = redactorFor([original], config)
     for (const message of result.messages) redactMessage(message, redact)
     // Unchanged when another name of the same file (a link) was fixed first: what remains is what the re-lint found.

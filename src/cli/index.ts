@@ -3,12 +3,12 @@
 // (output.ts). Bad input is a message and exit code 2, never a stack trace.
 import path from 'node:path'
 import type {VFile} from 'vfile'
-import {lint, type LintResult} from '../engine.js'
+import {lint, type LintResult} from '../engine/index.js'
 import {escapeControl} from '../reporters/control.js'
-import {applySuppressions, pruneSuppressions, recordSuppressions, writeSuppressions} from '../suppressions.js'
-import {now} from '../timing.js'
-import {version} from '../version.js'
-import type {ResultsOfRun, ResultSettings} from '../merge/results.js'
+import {applySuppressions, pruneSuppressions, recordSuppressions, writeSuppressions} from './suppressions.js'
+import {now} from '../shared/timing.js'
+import {version} from '../shared/version.js'
+import type {ResultsOfRun, ResultSettings} from '../engine/results.js'
 import {fixFiles} from './fix.js'
 import {listRules, printConfig} from './info.js'
 import type {CliIo} from './io.js'
@@ -23,7 +23,7 @@ export type {CliIo} from './io.js'
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const started = now()
   if (argv[0] === 'llms') {
-    const {secretsIn} = await import('../secrets.js')
+    const {secretsIn} = await import('../linter/secrets.js')
     const {llmsCommand, llmsHelp, llmsOptions} = await import('../llms/command.js')
     return runSubcommand({name: 'llms', options: llmsOptions, help: llmsHelp}, argv.slice(1), io, (parsed) => llmsCommand(parsed, io, (source) => secretsIn(source, undefined)))
   }
@@ -59,7 +59,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   let results: ResultsOfRun = {}
   let positionals = parsed.positionals
   if (merging || values['write-result'] !== undefined) {
-    const prepared = (await import('../merge/results.js')).resultsOfRun(merging, values, positionals, io.cwd)
+    const prepared = (await import('../engine/results.js')).resultsOfRun(merging, values, positionals, io.cwd)
     if (typeof prepared === 'string') return usage(io, escapeControl(prepared))
     results = prepared
     if (prepared.merged) positionals = prepared.merged.settings.patterns

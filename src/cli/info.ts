@@ -1,9 +1,9 @@
 // What the command line tells without linting: `--list-rules` and `--print-config`.
 import path from 'node:path'
-import {lint} from '../engine.js'
-import {ConfigError, loadConfigFile, resolveConfig, type ResolvedConfig} from '../config.js'
-import {pluginRuleInfos} from '../plugins.js'
-import {ruleInfos} from '../rule-info.js'
+import {lint} from '../engine/index.js'
+import {ConfigError, loadConfigFile, resolveConfig, type ResolvedConfig} from '../config/resolve.js'
+import {pluginRuleInfos} from '../config/plugins.js'
+import {ruleInfos} from '../shared/rule-info.js'
 import {escapeControl} from '../reporters/control.js'
 import {presets} from '../../presets/index.js'
 import type {CliIo} from './io.js'
@@ -21,7 +21,7 @@ export async function printConfig(page: string, configPath: string | undefined, 
     io.stderr('docs-lint: `--print-config ' + escapeControl(page) + '`: no page there, or the page is ignored\n')
     return 2
   }
-  const {pageConfig} = await import('../overrides.js')
+  const {pageConfig} = await import('../config/overrides.js')
   const language = typeof file.data['language'] === 'string' ? file.data['language'] : config.language
   const resolved = pageConfig(config, path.resolve(io.cwd, page), language)
   const rules = Object.fromEntries([...resolved.rules].map(([ruleId, entry]) => [ruleId, entry.options ? [entry.severity, entry.options] : entry.severity]))

@@ -3,11 +3,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {parseArgs} from 'node:util'
-import {closestWithin, keyLimit} from '../close-match.js'
-import {ConfigError, parseRuleFlag, unknownRuleMessage, type RuleSetting} from '../config.js'
-import {changesSince, type ChangeSet} from '../git.js'
-import {ruleInfoById} from '../rule-info.js'
-import {defaultSuppressionsFile, readSuppressions, SuppressionsError, type Suppressions} from '../suppressions.js'
+import {closestWithin, keyLimit} from '../shared/close-match.js'
+import {ConfigError, parseRuleFlag, unknownRuleMessage, type RuleSetting} from '../config/resolve.js'
+import {changesSince, type ChangeSet} from '../engine/git.js'
+import {ruleInfoById} from '../shared/rule-info.js'
+import {defaultSuppressionsFile, readSuppressions, SuppressionsError, type Suppressions} from './suppressions.js'
 import {formatNames, parseOutputFile, type Format} from './output.js'
 
 /** The most worker threads `--jobs` takes. */

@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type {VFile} from 'vfile'
-import {now} from '../timing.js'
+import {now} from '../shared/timing.js'
 import type {CliIo} from './io.js'
 
 export type Format = 'pretty' | 'compact' | 'json' | 'github' | 'sarif' | 'html'
@@ -14,7 +14,7 @@ export interface RenderOptions {
   quiet: boolean
   cwd: string
   width: number | undefined
-  /** When the run started (`now()` of src/timing.ts), for the HTML report's run time. */
+  /** When the run started (`now()` of src/shared/timing.ts), for the HTML report's run time. */
   started: number
 }
 

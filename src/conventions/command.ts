@@ -3,10 +3,10 @@
 // and `--check` keep a section of a rules.md in step with the lint configuration.
 import fs from 'node:fs'
 import path from 'node:path'
-import {ConfigError, loadConfigFile} from '../config.js'
+import {ConfigError, loadConfigFile} from '../config/resolve.js'
 import type {UserConfig} from '../contract.js'
-import {importFile} from '../import-file.js'
-import {redactorOf} from '../redact.js'
+import {importFile} from '../shared/import-file.js'
+import {redactorOf} from '../page/redact.js'
 import {escapeControl} from '../reporters/control.js'
 import {codeOnlyGlobs, lineCoverage} from './coverage.js'
 import {findRuleFiles, type RuleFile} from './find.js'
@@ -16,7 +16,7 @@ import {readRuleFile} from './read.js'
 import {ruleLines} from './split.js'
 import {writeOrCheck} from './targets.js'
 import type {ConventionsIo} from './types.js'
-import {isFolder} from '../file-kind.js'
+import {isFolder} from '../shared/file-kind.js'
 
 export const conventionsHelp = `Usage: docs-lint conventions [options] [folder]
 
@@ -130,7 +130,7 @@ async function givenConfig(configPath: string, cwd: string): Promise<UserConfig 
 async function table(folder: string, files: readonly RuleFile[], settings: (home: string) => Promise<LintSetting>, io: ConventionsIo, format: 'pretty' | 'json'): Promise<number> {
   const covered: FileCoverage[] = []
   const unreadable: Array<{path: string; reason: string}> = []
-  const {secretsIn} = await import('../secrets.js')
+  const {secretsIn} = await import('../linter/secrets.js')
   for (const file of files) {
     const read = readRuleFile(file, folder)
     if ('reason' in read) {

@@ -4,7 +4,7 @@
 // are skipped; symbolic links to folders are not followed.
 import fs from 'node:fs'
 import path from 'node:path'
-import {isFile} from '../file-kind.js'
+import {isFile} from '../shared/file-kind.js'
 
 export interface RuleFile {
   absolute: string

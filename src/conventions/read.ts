@@ -1,6 +1,6 @@
 // Reading a rule file, bounded: a file that is too large, binary, unreadable or a link out of the folder
 // gets one reason, and the command goes on with the others.
-import {BoundedReadError, maxConfigBytes} from '../bounded-read.js'
+import {BoundedReadError, maxConfigBytes} from '../shared/bounded-read.js'
 import {readInside} from '../site/reads.js'
 import type {RuleFile} from './find.js'
 

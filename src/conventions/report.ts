@@ -3,7 +3,7 @@ import path from 'node:path'
 import type {RuleFile} from './find.js'
 import type {LintSetting} from './setting.js'
 import type {LineCoverage, LineStatus} from './types.js'
-import {trimEndCharacters} from '../text.js'
+import {trimEndCharacters} from '../shared/text.js'
 
 export interface FileCoverage {
   file: RuleFile

@@ -2,10 +2,10 @@
 // `.docs-lintrc*`, or the recommended preset) and the rules of the Vale styles its `.vale.ini` names,
 // each with the writing conventions it checks.
 import path from 'node:path'
-import {resolveConfig, type ResolvedConfig} from '../config.js'
+import {resolveConfig, type ResolvedConfig} from '../config/resolve.js'
 import type {ConventionCoverage, UserConfig} from '../contract.js'
 import {configFinder} from '../engine/configs.js'
-import {ruleInfos} from '../rule-info.js'
+import {ruleInfos} from '../shared/rule-info.js'
 import {findValeIni, pageSettings} from '../styles/config.js'
 import {loadStyles} from '../styles/load.js'
 import type {StyleRuleSource, ValeLevel} from '../styles/types.js'

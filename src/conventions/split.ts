@@ -2,7 +2,7 @@
 // of a table, each sentence of a paragraph, with the headings it sits under. Front matter, code blocks,
 // HTML comments and the content of components (`<Steps>…</Steps>`: examples of the component, not
 // conventions) are left out. Written for rule files, which are plain Markdown with some MDX.
-import {trimEndCharacters} from '../text.js'
+import {trimEndCharacters} from '../shared/text.js'
 import type {RuleLine} from './types.js'
 
 /** Elements whose content is an example or code, never a convention; other lowercase tags are wrappers. */

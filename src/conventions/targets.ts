@@ -2,8 +2,8 @@
 // or checking it there.
 import fs from 'node:fs'
 import path from 'node:path'
-import {unifiedDiff} from '../diff.js'
-import {redactorOf} from '../redact.js'
+import {unifiedDiff} from '../fix/diff.js'
+import {redactorOf} from '../page/redact.js'
 import {escapeControl} from '../reporters/control.js'
 import {readRuleFile} from './read.js'
 import {isRuleFileName, type RuleFile} from './find.js'
@@ -107,7 +107,7 @@ async function check(run: TargetRun, name: string, current: string | undefined, 
   const lines = differingLines(current, expected)
   if (lines === undefined) return 0
   // The diff shows lines of the file: a credential in them is masked, as in every output.
-  const {secretsIn} = await import('../secrets.js')
+  const {secretsIn} = await import('../linter/secrets.js')
   run.io.stdout(escapeControl(redactorOf(secretsIn(current, undefined))(unifiedDiff(name, current, expected))))
   const several = lines.includes('-')
   return fail((several ? 'lines ' : 'line ') + lines + ' of `' + name + '` ' + (several ? 'differ' : 'differs') + ' from what the lint configuration checks: run `docs-lint conventions --write ' + name + '` to update ' + (several ? 'them' : 'it'), 1)

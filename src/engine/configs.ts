@@ -5,12 +5,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type {Root} from 'mdast'
 import type {VFile} from 'vfile'
-import {BoundedReadError, maxConfigBytes, readBounded, readBoundedText} from '../bounded-read.js'
-import {ConfigError, loadConfigFile, resolveConfig, type ResolvedConfig} from '../config.js'
+import {BoundedReadError, maxConfigBytes, readBounded, readBoundedText} from '../shared/bounded-read.js'
+import {ConfigError, loadConfigFile, resolveConfig, type ResolvedConfig} from '../config/resolve.js'
 import type {RuleSetting, UserConfig} from '../contract.js'
-import {importFile} from '../import-file.js'
-import {absolutePath} from '../relative-path.js'
-import {configFileNames} from '../snapshot.js'
+import {importFile} from '../shared/import-file.js'
+import {absolutePath} from '../shared/relative-path.js'
+import {configFileNames} from './snapshot.js'
 
 /** Each config file resolved once; its problems collected as the run's config errors. */
 export class RunConfigs {

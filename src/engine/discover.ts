@@ -2,14 +2,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {VFile as VFileClass, type VFile} from 'vfile'
-import {pageStat} from '../stamp.js'
-import {discoveryFileNames, discoveryFilesAbove, type DiscoveryInputs} from '../snapshot.js'
-import {assistantInstructions, platformIgnores} from '../published.js'
-import {absolutePath, childPath, relativePath, relativeTo} from '../relative-path.js'
+import {pageStat} from '../shared/stamp.js'
+import {discoveryFileNames, discoveryFilesAbove, type DiscoveryInputs} from './snapshot.js'
+import {assistantInstructions, platformIgnores} from '../shared/published.js'
+import {absolutePath, childPath, relativePath, relativeTo} from '../shared/relative-path.js'
 import {gitignoresAbove, isIgnored, scopesAbove, withGitignore, withSiteScope, type IgnoreScope} from '../site/ignore.js'
 import {contentFolderAt} from '../site/framework.js'
 import {mintignorePatterns} from './mintignore.js'
-import {shardOf} from '../merge/shard.js'
+import {shardOf} from './shard.js'
 
 export {mintignorePatterns, shardOf}
 

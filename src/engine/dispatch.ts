@@ -3,20 +3,20 @@
 import fs from 'node:fs'
 import {VFile as VFileClass, type VFile} from 'vfile'
 import type {Root} from 'mdast'
-import type {ResolvedConfig} from '../config.js'
+import type {ResolvedConfig} from '../config/resolve.js'
 import {SOURCE} from '../contract.js'
-import {builtinMessage} from '../messages.js'
-import type {ResultCache} from '../cache.js'
-import {contentHash, stampOf, type FileStamp, type PageStat} from '../stamp.js'
-import {defaultMaxFileSize} from '../limits.js'
-import {PageTimeoutError, availableCores, type PagePool} from '../pool.js'
-import type {PageTask, TaskOutcome} from '../worker.js'
+import {builtinMessage} from '../page/messages.js'
+import type {ResultCache} from './cache.js'
+import {contentHash, stampOf, type FileStamp, type PageStat} from '../shared/stamp.js'
+import {defaultMaxFileSize} from '../shared/limits.js'
+import {PageTimeoutError, availableCores, type PagePool} from './pool.js'
+import type {PageTask, TaskOutcome} from './worker.js'
 import {stylesKeyFor} from '../styles/registry.js'
-import {applyPageResult, deserializeConfig, serializeConfig, type PageResult, type SerializedConfig} from '../remote.js'
-import {tookInPage} from '../memory.js'
-import {hashExtended, type Snapshot} from '../snapshot.js'
-import {absolutePath, resolvePath} from '../relative-path.js'
-import type {GivenResults, ResultRecorder} from '../merge/results.js'
+import {applyPageResult, deserializeConfig, serializeConfig, type PageResult, type SerializedConfig} from './remote.js'
+import {tookInPage} from './memory.js'
+import {hashExtended, type Snapshot} from './snapshot.js'
+import {absolutePath, resolvePath} from '../shared/relative-path.js'
+import type {GivenResults, ResultRecorder} from './results.js'
 
 export interface DispatchSettings {
   config: ResolvedConfig
@@ -52,7 +52,7 @@ const localPageSize = 16 * 1024
  * `jobs: 'auto'` lints such a site in this thread. On the corpora here, jobs 0 against 2: 68 to 149
  * pages (0.3 to 0.9 MB) took 2.7 to 3.8 s against 3.5 to 4.7 s; 405 pages (1.45 MB), 6.7 to 7.6 s
  * against 7.3 to 7.6 s. One worker with this thread taking small pages beside it did no better on
- * such sites (2026-11-27, without inlining, see src/memory.ts): 1.18 to 1.26 times the wall time of
+ * such sites (2026-11-27, without inlining, see src/engine/memory.ts): 1.18 to 1.26 times the wall time of
  * this thread alone, and 1.5 to 1.6 times the CPU.
  */
 export const workerThresholdBytes = 1024 * 1024
@@ -146,7 +146,7 @@ function startPage(settings: DispatchSettings, resolved: ResolvedConfig, file: V
  * A function of its own, so that no closure in `startPage` holds the page's text (see there).
  */
 function lintInThisThread(task: PageTask): Promise<TaskOutcome> {
-  return import('../worker.js').then(({lintTask}) => lintTask(task))
+  return import('./worker.js').then(({lintTask}) => lintTask(task))
 }
 
 function applyResult(file: VFile, result: PageResult, config: ResolvedConfig, inMemoryValue: string | undefined): void {

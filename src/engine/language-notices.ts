@@ -1,7 +1,7 @@
 // Pages a rule left unread because of their language, said once per run: a rule that reads words
 // declares the languages it can judge (`languages`), and a page in any other one is left alone.
 import type {VFile} from 'vfile'
-import type {ResolvedConfig} from '../config.js'
+import type {ResolvedConfig} from '../config/resolve.js'
 import {ruleFor} from '../../rules/index.js'
 import {pageExtensions} from './discover.js'
 

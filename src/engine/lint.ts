@@ -4,23 +4,23 @@ import {gitIgnores} from '../site/ignore.js'
 import path from 'node:path'
 import {VFile as VFileClass, type VFile} from 'vfile'
 import {compareMessage} from 'vfile-sort'
-import {ConfigError, type ResolvedConfig} from '../config.js'
+import {ConfigError, type ResolvedConfig} from '../config/resolve.js'
 import {NOTICE_SOURCE, type RuleSetting, type UserConfig} from '../contract.js'
-import {builtinMessage} from '../messages.js'
-import {ResultCache} from '../cache.js'
-import {contentHash} from '../stamp.js'
-import {PagePool} from '../pool.js'
+import {builtinMessage} from '../page/messages.js'
+import {ResultCache} from './cache.js'
+import {contentHash} from '../shared/stamp.js'
+import {PagePool} from './pool.js'
 import {runSiteChecks} from './site-checks.js'
-import type {ChangeSet} from '../git.js'
-import {collectGarbage} from '../memory.js'
-import {discoverySignature, extendedUnchanged, type DiscoveryInputs} from '../snapshot.js'
+import type {ChangeSet} from './git.js'
+import {collectGarbage} from './memory.js'
+import {discoverySignature, extendedUnchanged, type DiscoveryInputs} from './snapshot.js'
 import {inShard, literalPage, mintignorePatterns, pageExtensions, screenFolders, skipOf, type Screened} from './discover.js'
 import {startStyleRun, styleNotices} from '../styles/registry.js'
 import {RunConfigs, codeConfigs, configFinder, configRouter, notRegularFile, readGivenConfig} from './configs.js'
 import {autoJobs, collectAfterPages, dispatchPlugin, localPages, replay, snapshotOf, type DispatchSettings} from './dispatch.js'
 import {linearQueue, relabelEngineMessages, runUnifiedEngine} from './unified-engine-shims.js'
-import {absolutePath, relativeTo} from '../relative-path.js'
-import type {GivenResults, ResultRecorder} from '../merge/results.js'
+import {absolutePath, relativeTo} from '../shared/relative-path.js'
+import type {GivenResults, ResultRecorder} from './results.js'
 import type {SiteMemo} from '../site/memo.js'
 
 export interface LintOptions {
@@ -152,7 +152,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const pending: Array<Promise<void>> = []
   const dispatch = (config: ResolvedConfig): DispatchSettings => ({config, pool, cache, maxFileSize: options.maxFileSize, progress, inMemory, local, pending, record: options.record, given: options.given})
   // Without workers, a cache or progress, unified-engine lints each page in its pipeline.
-  const docsLintPlugin = deferred ? undefined : (await import('../processor.js')).docsLintPlugin
+  const docsLintPlugin = deferred ? undefined : (await import('../linter/processor.js')).docsLintPlugin
   const pagePlugin = (config: ResolvedConfig): [never, unknown] =>
     docsLintPlugin ? [docsLintPlugin as never, {config, keepTree: false}] : [dispatchPlugin as never, dispatch(config)]
   const pagePlugins = (config: ResolvedConfig): Array<[never, unknown]> => [[linearQueue as never, undefined], pagePlugin(config)]

@@ -2,9 +2,9 @@
 // unified-engine (relative to cwd). The walk of src/engine/discover.ts applies the same files per site.
 import fs from 'node:fs'
 import path from 'node:path'
-import {BoundedReadError, maxConfigBytes, readBoundedText} from '../bounded-read.js'
-import {ConfigError} from '../config.js'
-import {relativeTo} from '../relative-path.js'
+import {BoundedReadError, maxConfigBytes, readBoundedText} from '../shared/bounded-read.js'
+import {ConfigError} from '../config/resolve.js'
+import {relativeTo} from '../shared/relative-path.js'
 
 /** Translate `.mintignore` patterns (gitignore syntax, relative to their folder) into cwd-relative ones. */
 export function mintignorePatterns(cwd: string, patterns: readonly string[]): string[] {

@@ -2,16 +2,17 @@ import {createHash} from 'node:crypto'
 import path from 'node:path'
 import type {VFile} from 'vfile'
 import {VFile as VFileClass} from 'vfile'
-import type {ResolvedConfig} from '../config.js'
+import type {ResolvedConfig} from '../config/resolve.js'
 import {factsJson, siteFactsKey} from '../site/facts.js'
-import {contentHash} from '../stamp.js'
-import type {ChangeSet} from '../git.js'
+import {contentHash} from '../shared/stamp.js'
+import type {ChangeSet} from './git.js'
 import {findSiteRoot, lintedPages, listFiles, listingFolders, type LintedPage} from '../site/files.js'
 import {readsHold, recordReads} from '../site/reads.js'
-import type {ResultCache, SiteEntry} from '../cache.js'
-import {redactMessage} from '../redact.js'
-import {applyMessages, serializeConfig, serializeMessage, siteFactsDigestKey, type SerializedMessage} from '../remote.js'
-import {absolutePath, relativeTo} from '../relative-path.js'
+import type {ResultCache, SiteEntry} from './cache.js'
+import {redactMessage} from '../page/redact.js'
+import {applyMessages, serializeConfig, serializeMessage, type SerializedMessage} from './remote.js'
+import {siteFactsDigestKey} from '../site/facts.js'
+import {absolutePath, relativeTo} from '../shared/relative-path.js'
 import {withdrawFindings, type FileKind} from './withheld.js'
 import type {SiteMemo} from '../site/memo.js'
 
@@ -69,7 +70,7 @@ export async function runSiteChecks(
     const check = () => checkSite(root, linted, rootConfig, changes, options.cwd, withdrawn, options.memo)
     const {result: documents, reads} = key !== undefined ? recordReads(check) : {result: check(), reads: []}
     // Pages' facts were masked when the pages were linted; the config files' secrets are masked here.
-    const {redactorFor} = await import('../secrets.js')
+    const {redactorFor} = await import('../linter/secrets.js')
     const redact = redactorFor(documents.map((file) => String(file.value ?? '')), rootConfig)
     for (const file of [...documents, ...group]) {
       for (const message of documents.includes(file) ? file.messages : added(file)) redactMessage(message, redact)

@@ -1,16 +1,16 @@
 // The site rules themselves: loaded only when a site is checked, not when the cache serves its results.
 import type {VFile} from 'vfile'
-import type {ResolvedConfig, RuleEntry} from '../config.js'
+import type {ResolvedConfig, RuleEntry} from '../config/resolve.js'
 import {NOTICE_SOURCE, SOURCE, type MessageExtras} from '../contract.js'
 import {withdrawFindings, type FileKind} from './withheld.js'
 import {messageText, type Rule, type SiteReport} from '../rule.js'
-import {builtinMessage, fatalOf, shiftedLevel} from '../messages.js'
+import {builtinMessage, fatalOf, shiftedLevel} from '../page/messages.js'
 import {loadedPluginRules, rules} from '../../rules/index.js'
-import type {ChangeSet} from '../git.js'
+import type {ChangeSet} from './git.js'
 import {loadSiteConfig, Site, type SitePage} from '../site/model.js'
 import {frameworkNotice} from '../site/framework.js'
 import type {LintedPage} from '../site/files.js'
-import {timing, timings} from '../timing.js'
+import {timing, timings} from '../shared/timing.js'
 import type {SiteMemo} from '../site/memo.js'
 
 

@@ -3,13 +3,13 @@
 // against the version below; a test fails when the installed version changes, to check them again.
 import path from 'node:path'
 import type {VFile} from 'vfile'
-import {BoundedReadError} from '../bounded-read.js'
-import {ConfigError} from '../config.js'
+import {BoundedReadError} from '../shared/bounded-read.js'
+import {ConfigError} from '../config/resolve.js'
 import {SOURCE} from '../contract.js'
-import {builtinMessageUrl} from '../messages.js'
-import type {ResolvedConfig} from '../config.js'
+import {builtinMessageUrl} from '../page/messages.js'
+import type {ResolvedConfig} from '../config/resolve.js'
 import type {UserConfig} from '../contract.js'
-import {withReadQueue} from '../read-queue.js'
+import {withReadQueue} from './read-queue.js'
 import {discoveryOptions, type Screened} from './discover.js'
 
 /** The unified-engine version these shims were checked against. */
@@ -131,7 +131,7 @@ export async function runUnifiedEngine(run: EngineRun): Promise<VFile[]> {
   // Loaded only here: a replayed run never pays for them (0.2 s).
   const {engine} = await import('unified-engine')
   const {unified} = await import('unified')
-  const {docsLintParse} = await import('../parse.js')
+  const {docsLintParse} = await import('../page/parse.js')
   // An ignore file or `package.json` that cannot be read leaves unknown what to ignore or which config applies.
   const refused = (file: string, error: BoundedReadError) => run.configError('Cannot read `' + (path.relative(run.cwd, file) || file) + '`: it ' + error.message)
   return withReadQueue(() => new Promise<VFile[]>((resolve, reject) => {

@@ -5,8 +5,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {findRuleFiles} from '../conventions/find.js'
 import {escapeControl} from '../reporters/control.js'
-import {configFileNames} from '../snapshot.js'
-import {isFile, isFolder} from '../file-kind.js'
+import {configFileNames} from '../engine/snapshot.js'
+import {isFile, isFolder} from '../shared/file-kind.js'
 
 export const initHelp = `Usage: docs-lint init [folder]
 

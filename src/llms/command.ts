@@ -4,13 +4,13 @@
 // secret detector finds in any title or description it copies.
 import fs from 'node:fs'
 import path from 'node:path'
-import {unifiedDiff} from '../diff.js'
+import {unifiedDiff} from '../fix/diff.js'
 import {get} from '../site/json.js'
 import {loadSiteConfig, Site} from '../site/model.js'
 import {findSiteRoot} from '../site/files.js'
 import {maxSitePageBytes, readInside} from '../site/reads.js'
-import {frontMatterData} from '../page.js'
-import {redactorOf} from '../redact.js'
+import {frontMatterData} from '../page/page.js'
+import {redactorOf} from '../page/redact.js'
 
 export interface LlmsOptions {
   /** Prefix of page URLs (`https://docs.acme.dev`); without it, URLs start at `/`. */

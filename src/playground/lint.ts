@@ -1,10 +1,10 @@
 import {VFile} from 'vfile'
-import {resolveConfig, type ResolvedConfig} from '../config.js'
-import {fixText} from '../fix.js'
-import {unifiedDiff} from '../diff.js'
-import {createProcessor} from '../processor.js'
+import {resolveConfig, type ResolvedConfig} from '../config/resolve.js'
+import {fixText} from '../fix/fix.js'
+import {unifiedDiff} from '../fix/diff.js'
+import {createProcessor} from '../linter/processor.js'
 import {messageToJson, type JsonMessage} from '../reporters/json.js'
-import {ruleInfos, type RuleInfo} from '../rule-info.js'
+import {ruleInfos, type RuleInfo} from '../shared/rule-info.js'
 
 /**
  * What the playground runs: one page through the same processor and page rules as the command line,

@@ -2,7 +2,7 @@ import path from 'node:path'
 import {escapeControl} from './control.js'
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
-import {absolutePath} from '../relative-path.js'
+import {absolutePath} from '../shared/relative-path.js'
 
 // GitHub's workflow-command escaping: data escapes %, CR, LF; properties also `:` and `,`.
 function escapeData(value: string): string {

@@ -1,7 +1,7 @@
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
 import type {MessageExtras} from '../contract.js'
-import {reportableEdits} from '../redact.js'
+import {reportableEdits} from '../page/redact.js'
 
 export interface JsonMessage {
   ruleId: string | undefined

@@ -1,14 +1,14 @@
 import path from 'node:path'
-import {reportableEdits} from '../redact.js'
+import {reportableEdits} from '../page/redact.js'
 import {pathToFileURL} from 'node:url'
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
-import {ruleInfos} from '../rule-info.js'
-import {pluginRuleInfos} from '../plugins.js'
+import {ruleInfos} from '../shared/rule-info.js'
+import {pluginRuleInfos} from '../config/plugins.js'
 import type {MessageExtras, RuleInfo} from '../contract.js'
-import {builtinMessageIds, builtinMessageUrl, type BuiltinMessageId} from '../messages.js'
-import {version} from '../version.js'
-import {absolutePath} from '../relative-path.js'
+import {builtinMessageIds, builtinMessageUrl, type BuiltinMessageId} from '../page/messages.js'
+import {version} from '../shared/version.js'
+import {absolutePath} from '../shared/relative-path.js'
 
 // Messages docs-lint reports itself, described alongside the rules: one entry for each id (the type
 // says so), so every result's rule is in the table.

@@ -8,7 +8,7 @@ import {
   type Range
 } from 'vscode-languageserver'
 import {SOURCE, type TextEdit as OffsetEdit} from '../contract.js'
-import type {Redact} from '../redact.js'
+import type {Redact} from '../page/redact.js'
 
 /** The code action kind of "apply every safe fix", as `editor.codeActionsOnSave` names it. */
 export const FIX_ALL_KIND = 'source.fixAll.docs-lint'

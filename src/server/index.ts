@@ -1,7 +1,7 @@
 import {format} from 'node:util'
 import {createConnection, ProposedFeatures, type Connection} from 'vscode-languageserver/node.js'
 import {FrameGuard} from './frames.js'
-import {version} from '../version.js'
+import {version} from '../shared/version.js'
 import {startServer} from './server.js'
 
 export {startServer, DEBOUNCE_MS, type ServerSettings, type ServerOptions} from './server.js'

@@ -19,17 +19,17 @@ import {
   type WorkspaceEdit
 } from 'vscode-languageserver'
 import {TextDocument} from 'vscode-languageserver-textdocument'
-import {lint} from '../engine.js'
-import {PagePool} from '../pool.js'
+import {lint} from '../engine/index.js'
+import {PagePool} from '../engine/pool.js'
 import {forgetStyles} from '../styles/registry.js'
-import {enableIncrementalParse, forgetIncrementalParse} from '../incremental-parse.js'
-import {fixText} from '../fix.js'
-import type {ResolvedConfig} from '../config.js'
+import {enableIncrementalParse, forgetIncrementalParse} from '../page/incremental-parse.js'
+import {fixText} from '../fix/fix.js'
+import type {ResolvedConfig} from '../config/resolve.js'
 import {findSiteRoot} from '../site/files.js'
 import {SOURCE, type MessageExtras, type TextEdit as OffsetEdit} from '../contract.js'
-import {version} from '../version.js'
-import {reportableEdits} from '../redact.js'
-import {absolutePath} from '../relative-path.js'
+import {version} from '../shared/version.js'
+import {reportableEdits} from '../page/redact.js'
+import {absolutePath} from '../shared/relative-path.js'
 import {
   FIX_ALL_KIND,
   editsBetween,
@@ -478,7 +478,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       // Exactly what `--fix` does to the file: the same passes over the same config.
       const fixed = await fixText(page.text, page.path, page.config)
       // The edit carries no secret back: the editor shows the page's secrets masked everywhere else.
-      const {redactorFor} = await import('../secrets.js')
+      const {redactorFor} = await import('../linter/secrets.js')
       const between = fixed.changed ? editsWithoutSecrets(page.text, editsBetween(page.text, fixed.output), redactorFor([page.text], page.config)) : undefined
       if (between && documents.get(document.uri)?.version === page.version) {
         const edits = offsetEdits(document, between, false)

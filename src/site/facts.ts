@@ -5,8 +5,8 @@ import type {Position} from 'unist'
 import type {VFile} from 'vfile'
 import {VFileMessage} from 'vfile-message'
 import {SOURCE} from '../contract.js'
-import type {Page} from '../page.js'
-import {anchorText, cleanId, componentId, customAnchor, headingSlug, paramFieldId, SlugCounter} from './slug.js'
+import type {Page} from '../page/page.js'
+import {anchorText, cleanId, componentId, customAnchor, headingSlug, paramFieldId, SlugCounter} from '../page/slug.js'
 import {isUnchecked} from './url.js'
 
 /**
@@ -62,6 +62,12 @@ export interface RuleFact {
 }
 
 export const siteFactsKey = 'docsLintSite'
+
+/**
+ * Where a page's data holds the hash of its site facts, once the site checks of a cached run computed
+ * it (src/engine/site-checks.ts): kept with the page's result in the cache.
+ */
+export const siteFactsDigestKey = 'docsLintSiteDigest'
 
 export function siteFactsOf(file: VFile): PageFacts | undefined {
   const facts = file.data[siteFactsKey]

@@ -1,11 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type {VFile} from 'vfile'
-import type {ResolvedConfig} from '../config.js'
+import type {ResolvedConfig} from '../config/resolve.js'
 import {isInside, maxSiteConfigBytes, noteListing, readSiteFile} from './reads.js'
 import {isIgnored, mintignoreScope} from './ignore.js'
-import {pageConfig} from '../overrides.js'
-import {absolutePath, childPath, relativeTo} from '../relative-path.js'
+import {pageConfig} from '../config/overrides.js'
+import {absolutePath, childPath, relativeTo} from '../shared/relative-path.js'
 
 // The site on disk: its root, its files, the pages a run lints. Apart from the site model (`model.ts`)
 // and its parsers, which a run the cache serves never loads.

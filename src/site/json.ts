@@ -3,7 +3,7 @@ import {parse, type MemberNode, type ObjectNode, type StringNode, type ValueNode
 import type {Position} from 'unist'
 import {VFile} from 'vfile'
 import {maxSiteConfigBytes, readSiteFile, unreadableReason} from './reads.js'
-import {relativeTo} from '../relative-path.js'
+import {relativeTo} from '../shared/relative-path.js'
 
 /** One JSON file of the site config (`docs.json`, or a file it includes with `$ref`). */
 export interface JsonDocument {

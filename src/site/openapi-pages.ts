@@ -4,7 +4,7 @@
  * in the config (`api-reference` by default), the operation's first tag, and its summary (or method
  * and path) made into a slug.
  */
-import {trimCharacters} from '../text.js'
+import {trimCharacters} from '../shared/text.js'
 
 /** What of one operation decides its page's address. */
 export interface OperationPage {

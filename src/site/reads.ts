@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import {BoundedReadError, readBounded} from '../bounded-read.js'
-import {contentHash} from '../stamp.js'
-import {defaultMaxFileSize} from '../limits.js'
+import {BoundedReadError, readBounded} from '../shared/bounded-read.js'
+import {contentHash} from '../shared/stamp.js'
+import {defaultMaxFileSize} from '../shared/limits.js'
 
 /** `docs.json`, `mint.json` and the files they include: the largest real ones hold well under 1 MB. */
 export const maxSiteConfigBytes = 10 * 1024 * 1024

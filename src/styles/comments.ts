@@ -2,7 +2,7 @@
 // `vale Style.Rule["match"] = NO` for some matches only. They are read from the tree (HTML comments,
 // MDX `{/* */}` comments), and with the `.vale.ini`'s CommentDelimiters from the text as well.
 import type {Root} from 'mdast'
-import {visit} from '../walk.js'
+import {visit} from '../shared/walk.js'
 
 interface CommentEvent {
   offset: number

@@ -4,7 +4,7 @@ import {factories} from './checks/index.js'
 import type {LoadedStyles, StyleProblem} from './load.js'
 import {mentionsScope, scopeMatcher, type ScopeMatcher} from './scope.js'
 import {UnsupportedRuleError, type CompiledStyleCheck, type StyleEnvironment, type StyleRuleSource} from './types.js'
-import {readBoundedText} from '../bounded-read.js'
+import {readBoundedText} from '../shared/bounded-read.js'
 
 export interface CompiledRule {
   rule: StyleRuleSource

@@ -4,11 +4,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {createHash} from 'node:crypto'
-import {readBoundedText} from '../bounded-read.js'
-import {yaml} from '../lazy.js'
+import {readBoundedText} from '../shared/bounded-read.js'
+import {yaml} from '../shared/lazy.js'
 import {levels, readValeConfig, type ValeConfig} from './config.js'
 import type {StyleAction, StyleRuleSource, ValeLevel} from './types.js'
-import {isFolder} from '../file-kind.js'
+import {isFolder} from '../shared/file-kind.js'
 
 /** A problem of the style set: shown once per run, with the file and line it is in. */
 export interface StyleProblem {

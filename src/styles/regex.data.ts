@@ -2,7 +2,7 @@
 // reads them in RE2 mode (code point ranges), regexp2's word character and `\b` in JavaScript, the case
 // variants of a character, and how a character is written in a JavaScript pattern.
 
-import {once} from '../lazy.js'
+import {once} from '../shared/lazy.js'
 
 export type Range = readonly [number, number]
 type Ranges = readonly Range[]

@@ -5,7 +5,7 @@ import path from 'node:path'
 import {compileStyles, type CompiledStyles} from './compile.js'
 import {findValeIni} from './config.js'
 import {loadStyles} from './load.js'
-import {relativeTo} from '../relative-path.js'
+import {relativeTo} from '../shared/relative-path.js'
 import {runStyles, type StyleFinding, type StylePage} from './run.js'
 
 const iniByFolder = new Map<string, string | undefined>()

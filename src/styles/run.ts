@@ -3,7 +3,7 @@
 // Vale's `limit`, comments and actions.
 import type {Root} from 'mdast'
 import type {Level, Severity, Suggestion, TextEdit} from '../contract.js'
-import {load, once} from '../lazy.js'
+import {load, once} from '../shared/lazy.js'
 import {actionEdits} from './actions.js'
 import {commentControl} from './comments.js'
 import {pageSettings} from './config.js'

@@ -7,9 +7,9 @@
 import type {Code, Root} from 'mdast'
 import {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
-import {readBoundedText} from '../bounded-read.js'
-import {parsePage} from '../parse.js'
-import {visit} from '../walk.js'
+import {readBoundedText} from '../shared/bounded-read.js'
+import {parsePage} from '../page/parse.js'
+import {visit} from '../shared/walk.js'
 
 export interface Example {
   ruleId: string

@@ -8,11 +8,11 @@ import os from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {VFile} from 'vfile'
-import {resolveConfig, type ResolvedConfig, type UserConfig} from '../config.js'
-import {createProcessor} from '../processor.js'
-import {applyFixes, fixText} from '../fix.js'
+import {resolveConfig, type ResolvedConfig, type UserConfig} from '../config/resolve.js'
+import {createProcessor} from '../linter/processor.js'
+import {applyFixes, fixText} from '../fix/fix.js'
 import type {MessageExtras} from '../contract.js'
-import {loadPlugin, registerPlugin, type PluginRef} from '../plugins.js'
+import {loadPlugin, registerPlugin, type PluginRef} from '../config/plugins.js'
 import type {Plugin, Rule} from '../rule.js'
 import {loadedPluginRules, ruleFor} from '../../rules/index.js'
 import {examplesOf, formatMessage, type Example} from './examples.js'
@@ -109,7 +109,7 @@ export class RuleTester {
   private async checkSiteExample(rule: Rule<object>, example: Example, setting: unknown, plugin: PluginRef | undefined): Promise<string[]> {
     if (!this.options.fixtures) return ['a site example (`site=' + example.site + '`) needs the `fixtures` option of the RuleTester']
     if (plugin && !plugin.path) return ['a site example needs the plugin as a module (its path or package name), not an object']
-    const {lint} = await import('../engine.js')
+    const {lint} = await import('../engine/index.js')
     const root = path.join(pathOf(this.options.fixtures), rule.id.replace(/^.*\//, ''), example.site!)
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-lint-rule-tester-'))
     try {

@@ -1,6 +1,6 @@
 // Vale's `repetition` check: a token matched twice in a row ("the the"). The finding spans both, within
 // one sentence; the message's value is the repeated token.
-import {load, once} from '../../lazy.js'
+import {load, once} from '../../shared/lazy.js'
 import {UnsupportedRuleError, type CheckFactory, type StyleMatch} from '../types.js'
 import {Exceptions, RuleFields, compilePattern, findAll, isLetters} from './common.js'
 

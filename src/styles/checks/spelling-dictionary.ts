@@ -13,7 +13,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {createHash} from 'node:crypto'
 import {gunzipSync} from 'node:zlib'
-import {load, once} from '../../lazy.js'
+import {load, once} from '../../shared/lazy.js'
 import {UnsupportedRuleError, type StyleEnvironment} from '../types.js'
 
 type NSpell = ReturnType<typeof import('nspell')>

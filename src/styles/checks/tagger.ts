@@ -3,7 +3,7 @@
 // `'s` are words of their own), and the words are tagged by wink-pos-tagger, which is loaded on the
 // first sentence that needs tags, once per process.
 
-import {load, once} from '../../lazy.js'
+import {load, once} from '../../shared/lazy.js'
 
 /** A word of a sentence, with its offsets in the text it was read from and its Penn Treebank tag. */
 export interface TaggedWord {

@@ -2,7 +2,7 @@
 // sentences, paragraphs, syllables, characters, and the long, polysyllabic and complex words. Sentences
 // come from parse-english (the tokenizer docs-lint's prose rules already use), syllables from `syllable`.
 import type {Paragraph, Root, Sentence} from 'nlcst'
-import {load, once} from '../../lazy.js'
+import {load, once} from '../../shared/lazy.js'
 
 /** The counts of a text's words. */
 export interface WordStats {
