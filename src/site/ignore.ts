@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import ignore, {type Ignore} from 'ignore'
 import {assistantInstructions, platformIgnores} from '../published.js'
-import {maxSiteConfigBytes, readInside} from './reads.js'
+import {maxSiteConfigBytes, readSiteFile} from './reads.js'
 
 /** The platform's ignores: unanchored names, so any folder is their base. */
 const platformDefaults: Ignore = ignore().add([...platformIgnores])
@@ -28,7 +28,7 @@ export function isHidden(name: string): boolean {
 function ignoreFileScope(folder: string, name: string): IgnoreScope | undefined {
   let text: string
   try {
-    text = readInside(path.join(folder, name), folder, maxSiteConfigBytes)
+    text = readSiteFile(path.join(folder, name), folder, maxSiteConfigBytes)
   } catch {
     return undefined
   }

@@ -1,19 +1,19 @@
 import path from 'node:path'
-import type {VFile} from 'vfile'
 import {VFile as VFileClass} from 'vfile'
 import type {ResolvedConfig} from '../config.js'
 import {createPage} from '../page.js'
 import {parsePage, parseFailureOf} from '../parse.js'
 import {collectSiteFacts, siteFactsOf, type PageFacts} from './facts.js'
-import {get, readJsonDocument, resolveDocument, toValue, unreadableDocument, type JsonDocument, type Located, type RefProblem} from './json.js'
-import {navigationEntries, type NavigationEntry} from './navigation.js'
-import {maxOpenApiBytes, maxSitePageBytes, readInside, readSiteFile, siteFileExists, unreadableReason} from './reads.js'
-import {configNames, listedFiles, listFiles, type LintedPage} from './files.js'
+import {get, toValue, type Located} from './json.js'
+import type {NavigationEntry} from './navigation.js'
+import {maxOpenApiBytes, maxSitePageBytes, readInside, readSiteFile, unreadableReason} from './reads.js'
+import type {LintedPage} from './files.js'
+import {addPage, baseNavigation, type SiteBase, type SiteConfig, type SitePage} from './base.js'
 import {yaml} from '../lazy.js'
 import {operationPageRoute, operationPages, type OperationPage, type PageSettings} from './openapi-pages.js'
 import {relativeTo} from '../relative-path.js'
 import {applyRedirect, trimSlashes} from './redirects.js'
-import {appRoutes, frameworkOfRoot, frameworkRoute, type Framework} from './framework.js'
+import {appRoutes, type Framework} from './framework.js'
 import {importSpecifiers, SnippetIndex} from './snippets.js'
 import type {SiteMemo} from './memo.js'
 
@@ -27,35 +27,7 @@ export type LinkTarget =
   | {kind: 'unchecked'; path: string; reference: string}
   | {kind: 'outside'}
 
-/** A page of the site: a `.md`/`.mdx` file under the root. */
-export interface SitePage {
-  /** Relative to the root, with `/`: `guides/install.mdx`. */
-  relative: string
-  /** The page's address without extension: `guides/install`. */
-  route: string
-  /**
-   * Whether the site serves the file as a page: not when another framework serves the site and the
-   * file lies outside its content folder (`DESIGN.md` beside `content/docs/`).
-   */
-  served: boolean
-  /** The linted file, when this run lints the page; site messages about the page go there. */
-  file: VFile | undefined
-  /** The docs-lint config that applies to the page (undefined when not linted). */
-  config: ResolvedConfig | undefined
-}
-
-export interface SiteConfig {
-  /** `docs.json` or `mint.json`. */
-  name: string
-  main: JsonDocument
-  /** Main file and every file it includes with `$ref`. */
-  documents: JsonDocument[]
-  refProblems: RefProblem[]
-  /** The config with includes resolved, every part placed in its file. */
-  value: Located | undefined
-  /** `docs`: the newer shape (`theme`, object `navigation`); `mint`: the spec's and `mint.json`'s. */
-  shape: 'docs' | 'mint'
-}
+export type {SiteConfig, SitePage} from './base.js'
 
 export interface OpenApiSpec {
   /** As configured: a path relative to the root, or a URL. */
@@ -78,7 +50,8 @@ export interface Redirect {
 }
 
 /**
- * The whole-site model, built once per run from the config, the files on disk and the facts each
+ * The whole-site model, made for each run from the site's base (its config and files on disk, see
+ * `base.ts`, which a caller may keep from run to run) and the facts each
  * linted page left in `file.data`. Pages the run does not lint are read only when a link points
  * into them with an anchor.
  */
@@ -89,9 +62,10 @@ export class Site {
   readonly files: Set<string>
   readonly folders: Set<string>
   /** Pages by relative path. */
-  readonly pages = new Map<string, SitePage>()
+  readonly pages: Map<string, SitePage>
   /** Pages by route (`guides/install`). */
-  readonly routes = new Map<string, SitePage>()
+  readonly routes: Map<string, SitePage>
+  private readonly base: SiteBase
   /** The pages this run lints, in path order. */
   readonly linted: SitePage[] = []
   /**
@@ -101,7 +75,6 @@ export class Site {
   readonly dependents: SitePage[] = []
   private changedPages: Set<string> | undefined
   private removedRoutes: Set<string> | undefined
-  private navigationCache: NavigationEntry[] | undefined
   private specsCache: OpenApiSpec[] | undefined
   /** OpenAPI files pages name that the config does not list. */
   private readonly namedSpecs = new Map<string, OpenApiSpec>()
@@ -116,27 +89,34 @@ export class Site {
   /** The framework that serves the site instead of the platform, when its files say so (see `framework.ts`). */
   readonly framework: Framework | undefined
 
-  /**
-   * `linted`: the pages this run lints, from `lintedPages`. `runFolder`: the folder docs-lint runs in,
-   * above which nothing is read (see `listedFiles`).
-   */
-  constructor(root: string, config: SiteConfig, linted: readonly LintedPage[], runFolder?: string, private readonly memo?: SiteMemo) {
-    this.root = root
-    this.config = config
-    const {files, folders} = listFiles(root)
-    this.files = files
-    this.folders = folders
-    this.listed = listedFiles(root, runFolder)
-    this.framework = frameworkOfRoot(root, this.listed)
-    for (const relative of files) {
-      if (/\.mdx?$/.test(relative)) this.addPage(relative)
-    }
+  /** `linted`: the pages this run lints, from `lintedPages`; `base`: the site on disk (see `base.ts`). */
+  constructor(base: SiteBase, linted: readonly LintedPage[], private readonly memo?: SiteMemo) {
+    this.base = base
+    this.root = base.root
+    this.config = base.config
+    this.files = base.files
+    this.folders = base.folders
+    this.listed = base.listed
+    this.framework = base.framework
+    this.pages = new Map(base.pages)
+    this.routes = new Map(base.routes)
     for (const {relative, file, config: pageConfig} of linted) {
-      const page = this.pages.get(relative) ?? this.addPage(relative)
+      const page = this.ownPage(relative)
       page.file = file
       page.config = pageConfig
       this.linted.push(page)
     }
+  }
+
+  /** The page at `relative` as this run's own, to set its file on: the base's pages serve the next run unchanged. */
+  private ownPage(relative: string): SitePage {
+    const shared = this.pages.get(relative)
+    if (!shared) return addPage(this.pages, this.routes, this.framework, relative)
+    if (this.base.pages.get(relative) !== shared) return shared
+    const page = {...shared}
+    this.pages.set(relative, page)
+    if (this.routes.get(page.route) === shared) this.routes.set(page.route, page)
+    return page
   }
 
   /**
@@ -162,6 +142,7 @@ export class Site {
     if (needles.size === 0) return
     for (const page of this.pages.values()) {
       if (page.file || this.changedPages.has(page.relative)) continue
+      const own = this.ownPage(page.relative)
       const absolute = path.join(this.root, page.relative)
       let text: string
       try {
@@ -177,9 +158,9 @@ export class Site {
         }
       }
       if (!names) continue
-      page.file = new VFileClass({path: path.relative(cwd, absolute), cwd, value: text})
-      page.config = config
-      this.dependents.push(page)
+      own.file = new VFileClass({path: path.relative(cwd, absolute), cwd, value: text})
+      own.config = config
+      this.dependents.push(own)
     }
     this.dependents.sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0))
   }
@@ -192,15 +173,6 @@ export class Site {
       return (this.removedRoutes?.has(route) ?? false) || (this.removedRoutes?.has(route === '' ? 'index' : route + '/index') ?? false)
     }
     return false
-  }
-
-  private addPage(relative: string): SitePage {
-    const route = this.framework ? frameworkRoute(this.framework, relative) : relative.replace(/\.mdx?$/, '')
-    const page: SitePage = {relative, route: route ?? relative.replace(/\.mdx?$/, ''), served: route !== undefined, file: undefined, config: undefined}
-    this.pages.set(relative, page)
-    // `.mdx` wins over `.md` for the same route, as on the platform.
-    if (page.served && (!this.routes.has(page.route) || relative.endsWith('.mdx'))) this.routes.set(page.route, page)
-    return page
   }
 
   relativeOf(filePath: string): string {
@@ -262,8 +234,7 @@ export class Site {
 
   /** Navigation page entries in reading order. */
   navigation(): NavigationEntry[] {
-    this.navigationCache ??= navigationEntries(get(this.config.value, 'navigation'))
-    return this.navigationCache
+    return baseNavigation(this.base)
   }
 
   /** Facts of a page: from the run when it was linted, else read and parsed now (once). */
@@ -473,24 +444,6 @@ export class Site {
   }
 }
 
-/** Load the config at `root` (`docs.json` first, as the platform prefers it). */
-export function loadSiteConfig(root: string): SiteConfig | undefined {
-  for (const name of configNames) {
-    const filePath = path.join(root, name)
-    if (!siteFileExists(filePath)) continue
-    let main: JsonDocument
-    try {
-      main = readJsonDocument(filePath, root)
-    } catch (error) {
-      main = unreadableDocument(filePath, error)
-    }
-    const {value, documents, problems} = resolveDocument(main, root)
-    const navigation = get(value, 'navigation')
-    const shape = navigation?.type === 'object' || (!navigation && get(value, 'theme')) ? 'docs' : 'mint'
-    return {name, main, documents, refProblems: problems, value, shape}
-  }
-  return undefined
-}
-
+export {loadSiteConfig} from './base.js'
 export {toValue}
 export {applyRedirect, trimSlashes} from './redirects.js'
