@@ -19,8 +19,11 @@ export default defineRule({
       // A remote OpenAPI file is named by many entries: say once that its operations were not checked.
       const remoteNoticed = new Set<string>()
       let routes: CloseMatcher | undefined
-      const listed = new Set(site.navigation().flatMap((entry) => (entry.operation ? [] : [site.pageAt(normalizeRoute(entry.value))?.route ?? ''])))
-      for (const entry of site.navigation()) {
+      const entries = site.navigation()
+      // Each entry's page, found once: an entry's route is kept with it (a kept config keeps its entries).
+      const pages = entries.map((entry) => (entry.operation ? undefined : site.pageAt(routeOf(entry))))
+      const listed = new Set(entries.flatMap((entry, index) => (entry.operation ? [] : [pages[index]?.route ?? ''])))
+      for (const [index, entry] of entries.entries()) {
         const {node} = entry
         const report = (message: string, level?: 'warn' | 'info', expected?: string, notice?: boolean) =>
           context.report({file: node.doc.file, message, place: node.place, actual: entry.value, expected, level, notice})
@@ -28,12 +31,12 @@ export default defineRule({
           checkOperation(site, entry, report, remoteNoticed)
           continue
         }
-        const route = normalizeRoute(entry.value)
+        const route = routeOf(entry)
         if (route === '..' || route.startsWith('../')) {
           report('Unexpected navigation entry `' + entry.value + '` outside the site folder, expected a page path inside it')
           continue
         }
-        const page = site.pageAt(route)
+        const page = pages[index]
         if (!page) {
           // A page the navigation already lists is not the one an entry meant.
           routes ??= new CloseMatcher([...site.routes.keys()].filter((known) => !listed.has(known)))
@@ -121,6 +124,15 @@ function checkOperation(
 function isFirstPage(entry: NavigationEntry): boolean {
   const pages = get(entry.owner, 'pages')
   return pages?.type === 'array' && pages.items[0] === entry.node
+}
+
+const entryRoutes = new WeakMap<NavigationEntry, string>()
+
+/** An entry's route (see `normalizeRoute`), made once for each entry. */
+function routeOf(entry: NavigationEntry): string {
+  let route = entryRoutes.get(entry)
+  if (route === undefined) entryRoutes.set(entry, (route = normalizeRoute(entry.value)))
+  return route
 }
 
 /** A navigation entry as a route: `/guides/install/` is `guides/install`. */

@@ -59,6 +59,8 @@ export interface SiteBase {
   readonly routes: ReadonlyMap<string, SitePage>
   /** The navigation's page entries, once asked for. */
   navigation?: NavigationEntry[]
+  /** Pages' absolute paths, by relative path, once asked for. */
+  absolutes?: Map<string, string>
 }
 
 /**

@@ -244,7 +244,7 @@ export class Site {
       if (facts) return facts
     }
     if (this.anchorCache.has(page.relative)) return this.anchorCache.get(page.relative)
-    const memo = this.memo?.of(path.join(this.root, page.relative))
+    const memo = this.memo?.of(this.absoluteOf(page))
     let facts: PageFacts | undefined
     if (memo?.facts !== undefined) {
       facts = memo.facts ?? undefined
@@ -266,10 +266,18 @@ export class Site {
     return facts
   }
 
+  /** The absolute path of a page's file, made once per page of the base (the memo's keys keep their hashes). */
+  private absoluteOf(page: SitePage): string {
+    const absolutes = (this.base.absolutes ??= new Map())
+    let absolute = absolutes.get(page.relative)
+    if (absolute === undefined) absolutes.set(page.relative, (absolute = path.join(this.root, page.relative)))
+    return absolute
+  }
+
   /** The text of a page on disk, read as every site file is (inside the site, bounded); undefined when it cannot be read. */
   private textOf(page: SitePage): string | undefined {
     try {
-      return readSiteFile(path.join(this.root, page.relative), this.root, maxSitePageBytes)
+      return readSiteFile(this.absoluteOf(page), this.root, maxSitePageBytes)
     } catch {
       return undefined
     }
@@ -277,7 +285,7 @@ export class Site {
 
   /** The sources of the `import` lines of a page, as on disk. */
   importsOnDisk(page: SitePage): string[] {
-    const memo = this.memo?.of(path.join(this.root, page.relative))
+    const memo = this.memo?.of(this.absoluteOf(page))
     if (memo?.imports) return memo.imports
     const text = this.textOf(page)
     // Most pages import nothing: the search for `import` is cheaper than reading their lines.
@@ -288,7 +296,7 @@ export class Site {
 
   /** Whether the text of a page on disk holds any of `names` (a cheap test before its links are read). */
   namesAny(page: SitePage, names: readonly string[]): boolean {
-    const memo = this.memo?.of(path.join(this.root, page.relative))
+    const memo = this.memo?.of(this.absoluteOf(page))
     let text: string | undefined
     let readText = false
     for (const name of names) {
