@@ -1,7 +1,7 @@
 import path from 'node:path'
 import {defineRule, type SiteContext} from '../src/rule.js'
 import {clearlyMeant, CloseMatcher, nameLimit} from './shared/close-match.js'
-import type {NavigationEntry} from '../src/site/navigation.js'
+import {entryRoute, type NavigationEntry} from '../src/site/navigation.js'
 import {get} from '../src/site/json.js'
 import type {OpenApiSpec, Site} from '../src/site/model.js'
 
@@ -20,8 +20,7 @@ export default defineRule({
       const remoteNoticed = new Set<string>()
       let routes: CloseMatcher | undefined
       const entries = site.navigation()
-      // Each entry's page, found once: an entry's route is kept with it (a kept config keeps its entries).
-      const pages = entries.map((entry) => (entry.operation ? undefined : site.pageAt(routeOf(entry))))
+      const pages = site.navigationPages()
       const listed = new Set(entries.flatMap((entry, index) => (entry.operation ? [] : [pages[index]?.route ?? ''])))
       for (const [index, entry] of entries.entries()) {
         const {node} = entry
@@ -31,7 +30,7 @@ export default defineRule({
           checkOperation(site, entry, report, remoteNoticed)
           continue
         }
-        const route = routeOf(entry)
+        const route = entryRoute(entry)
         if (route === '..' || route.startsWith('../')) {
           report('Unexpected navigation entry `' + entry.value + '` outside the site folder, expected a page path inside it')
           continue
@@ -124,18 +123,4 @@ function checkOperation(
 function isFirstPage(entry: NavigationEntry): boolean {
   const pages = get(entry.owner, 'pages')
   return pages?.type === 'array' && pages.items[0] === entry.node
-}
-
-const entryRoutes = new WeakMap<NavigationEntry, string>()
-
-/** An entry's route (see `normalizeRoute`), made once for each entry. */
-function routeOf(entry: NavigationEntry): string {
-  let route = entryRoutes.get(entry)
-  if (route === undefined) entryRoutes.set(entry, (route = normalizeRoute(entry.value)))
-  return route
-}
-
-/** A navigation entry as a route: `/guides/install/` is `guides/install`. */
-function normalizeRoute(value: string): string {
-  return path.posix.normalize(value.trim().replace(/^\/+/, '')).replace(/\/+$/, '')
 }

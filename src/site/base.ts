@@ -59,6 +59,8 @@ export interface SiteBase {
   readonly routes: ReadonlyMap<string, SitePage>
   /** The navigation's page entries, once asked for. */
   navigation?: NavigationEntry[]
+  /** The relative path of the page each navigation entry names (see `Site.navigationPages`), once asked for. */
+  navigationPages?: Array<string | undefined>
   /** Pages' absolute paths, by relative path, once asked for. */
   absolutes?: Map<string, string>
 }

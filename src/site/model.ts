@@ -5,7 +5,7 @@ import {createPage} from '../page.js'
 import {parsePage, parseFailureOf} from '../parse.js'
 import {collectSiteFacts, siteFactsOf, type PageFacts} from './facts.js'
 import {get, toValue, type Located} from './json.js'
-import type {NavigationEntry} from './navigation.js'
+import {entryRoute, type NavigationEntry} from './navigation.js'
 import {maxOpenApiBytes, maxSitePageBytes, readInside, readSiteFile, unreadableReason} from './reads.js'
 import type {LintedPage} from './files.js'
 import {addPage, baseNavigation, type SiteBase, type SiteConfig, type SitePage} from './base.js'
@@ -66,6 +66,8 @@ export class Site {
   /** Pages by route (`guides/install`). */
   readonly routes: Map<string, SitePage>
   private readonly base: SiteBase
+  /** Whether this run added pages the base has not (a linted page not on disk): what the base keeps may not hold. */
+  private grown = false
   /** The pages this run lints, in path order. */
   readonly linted: SitePage[] = []
   /**
@@ -111,7 +113,10 @@ export class Site {
   /** The page at `relative` as this run's own, to set its file on: the base's pages serve the next run unchanged. */
   private ownPage(relative: string): SitePage {
     const shared = this.pages.get(relative)
-    if (!shared) return addPage(this.pages, this.routes, this.framework, relative)
+    if (!shared) {
+      this.grown = true
+      return addPage(this.pages, this.routes, this.framework, relative)
+    }
     if (this.base.pages.get(relative) !== shared) return shared
     const page = {...shared}
     this.pages.set(relative, page)
@@ -235,6 +240,17 @@ export class Site {
   /** Navigation page entries in reading order. */
   navigation(): NavigationEntry[] {
     return baseNavigation(this.base)
+  }
+
+  /**
+   * The page each navigation entry names (undefined for an operation, or an entry that names none), in
+   * the order of `navigation()`. Found once per base while the run adds no page to it; by relative path,
+   * so the pages this run lints are its own.
+   */
+  navigationPages(): Array<SitePage | undefined> {
+    const found = () => this.navigation().map((entry) => (entry.operation ? undefined : this.pageAt(entryRoute(entry))?.relative))
+    const relatives = this.grown ? found() : (this.base.navigationPages ??= found())
+    return relatives.map((relative) => (relative === undefined ? undefined : this.pages.get(relative)))
   }
 
   /** Facts of a page: from the run when it was linted, else read and parsed now (once). */
