@@ -50,10 +50,10 @@ export default defineRule({
       for (const page of site.linted) addTargets(page)
       const names = new Set(candidates.map((page) => path.posix.basename(page.route) === 'index' ? path.posix.basename(path.posix.dirname(page.route)) : path.posix.basename(page.route)))
       const named = [...names]
-      for (const page of site.pages.values()) {
+      for (const page of site.pagesNamingAny(named)) {
         // A link from a README or an assistant's instructions brings no reader to a page.
         if (page.file || neverReadByReaders(page.relative)) continue
-        if (site.namesAny(page, named)) addTargets(page)
+        addTargets(page)
       }
       for (const page of candidates) {
         if (linked.has(page.relative)) continue

@@ -61,6 +61,8 @@ export interface SiteBase {
   navigation?: NavigationEntry[]
   /** The relative path of the page each navigation entry names (see `Site.navigationPages`), once asked for. */
   navigationPages?: Array<string | undefined>
+  /** What runs worked out from the pages on disk, with the memo's state it holds for (see `Site.keptWhileUnchanged`). */
+  kept?: Map<string, {state: number; value: unknown}>
   /** Pages' absolute paths, by relative path, once asked for. */
   absolutes?: Map<string, string>
 }

@@ -44,6 +44,8 @@ export class SiteMemo {
   private readonly checked = new Set<string>()
   private readonly bases = new Map<string, KeptBase>()
   private watched = false
+  /** Bumped whenever what is known of a page file is dropped or made anew. */
+  private version = 0
   /** How many times a site's base was built (not kept): for tests. */
   baseBuilds = 0
 
@@ -60,6 +62,15 @@ export class SiteMemo {
     this.watched = true
     // What changed before the watching began is found by looking at every file once more.
     this.checked.clear()
+    this.version++
+  }
+
+  /**
+   * While the files are watched, a number that stays the same as long as nothing known of any page file
+   * changed (so what was worked out from all of them holds); undefined when they are not watched.
+   */
+  state(): number | undefined {
+    return this.watched ? this.version : undefined
   }
 
   /** A file or folder changed on disk (absolute path): what was known of it, or of any file under it, is dropped. */
@@ -71,6 +82,7 @@ export class SiteMemo {
         this.checked.delete(known)
       }
     }
+    this.version++
   }
 
   /** The memo of a page file (absolute path), empty when the file changed since; undefined when it is gone. */
@@ -83,10 +95,12 @@ export class SiteMemo {
       stamp = stats.size + ':' + stats.mtimeMs + ':' + stats.ctimeMs + ':' + stats.ino
     } catch {
       this.pages.delete(absolute)
+      this.version++
       return undefined
     }
     this.checked.add(absolute)
     if (known && known.stamp === stamp) return known.memo
+    this.version++
     const memo: PageMemo = {names: new Map()}
     this.pages.set(absolute, {stamp, memo})
     return memo

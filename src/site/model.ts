@@ -6,15 +6,15 @@ import {parsePage, parseFailureOf} from '../parse.js'
 import {collectSiteFacts, siteFactsOf, type PageFacts} from './facts.js'
 import {get, toValue, type Located} from './json.js'
 import {entryRoute, type NavigationEntry} from './navigation.js'
-import {maxOpenApiBytes, maxSitePageBytes, readInside, readSiteFile, unreadableReason} from './reads.js'
+import {maxSitePageBytes, readInside, readSiteFile} from './reads.js'
 import type {LintedPage} from './files.js'
 import {addPage, baseNavigation, type SiteBase, type SiteConfig, type SitePage} from './base.js'
-import {yaml} from '../lazy.js'
-import {operationPageRoute, operationPages, type OperationPage, type PageSettings} from './openapi-pages.js'
+import {operationPageRoute, type PageSettings} from './openapi-pages.js'
+import {loadOpenApiSpec, type OpenApiSpec} from './openapi-spec.js'
 import {relativeTo} from '../relative-path.js'
 import {applyRedirect, trimSlashes} from './redirects.js'
 import {appRoutes, type Framework} from './framework.js'
-import {importSpecifiers, SnippetIndex} from './snippets.js'
+import {importSpecifiers, importTarget, SnippetIndex} from './snippets.js'
 import type {SiteMemo} from './memo.js'
 
 /** Where a link written in a page leads (see `resolveLink` in `./links.ts`). */
@@ -29,19 +29,7 @@ export type LinkTarget =
 
 export type {SiteConfig, SitePage} from './base.js'
 
-export interface OpenApiSpec {
-  /** As configured: a path relative to the root, or a URL. */
-  reference: string
-  /** Local file, when the reference is a path that exists. */
-  file: string | undefined
-  /** `get /users`, … (lowercase method); undefined when the file is remote or unreadable. */
-  operations: Set<string> | undefined
-  /** What makes the address of each operation's generated page; undefined like `operations`. */
-  pages: OperationPage[] | undefined
-  /** The parsed document; undefined like `operations`. */
-  document?: Record<string, unknown> | undefined
-  error: string | undefined
-}
+export type {OpenApiSpec} from './openapi-spec.js'
 
 export interface Redirect {
   source: string
@@ -253,6 +241,48 @@ export class Site {
     return relatives.map((relative) => (relative === undefined ? undefined : this.pages.get(relative)))
   }
 
+  /**
+   * What `compute` works out from the pages on disk, kept on the base while the memo says no page file
+   * changed (the files are watched) and the run adds no page; worked out again otherwise.
+   */
+  private keptWhileUnchanged<T>(key: string, compute: () => T): T {
+    if (this.grown || this.memo?.state() === undefined) return compute()
+    const kept = (this.base.kept ??= new Map())
+    const known = kept.get(key)
+    if (known && known.state === this.memo.state()) return known.value as T
+    const value = compute()
+    // Taken after: what `compute` looked at for the first time is part of it.
+    kept.set(key, {state: this.memo.state()!, value})
+    return value
+  }
+
+  /** Who imports what, as the pages on disk say: each file imported (relative), with the pages importing it. */
+  importersOnDisk(): ReadonlyMap<string, readonly string[]> {
+    return this.keptWhileUnchanged('importers', () => {
+      const importers = new Map<string, string[]>()
+      for (const page of this.pages.values()) {
+        for (const specifier of this.importsOnDisk(page)) {
+          const target = importTarget(this, page.relative, specifier)
+          if (target === undefined) continue
+          const list = importers.get(target)
+          if (list) list.push(page.relative)
+          else importers.set(target, [page.relative])
+        }
+      }
+      return importers
+    })
+  }
+
+  /** The pages whose text on disk holds any of `names` (see `namesAny`). */
+  pagesNamingAny(names: readonly string[]): SitePage[] {
+    const found = new Set<string>()
+    for (const name of names) {
+      const naming = this.keptWhileUnchanged('names\0' + name, () => [...this.pages.values()].filter((page) => this.namesAny(page, [name])).map((page) => page.relative))
+      for (const relative of naming) found.add(relative)
+    }
+    return [...found].map((relative) => this.pages.get(relative)!)
+  }
+
   /** Facts of a page: from the run when it was linted, else read and parsed now (once). */
   factsOf(page: SitePage): PageFacts | undefined {
     if (page.file) {
@@ -438,33 +468,7 @@ export class Site {
   }
 
   loadSpec(reference: string): OpenApiSpec {
-    if (/^https?:\/\//i.test(reference)) return {reference, file: undefined, operations: undefined, pages: undefined, error: undefined}
-    const relative = path.posix.normalize(reference.replace(/^\/+/, ''))
-    if (relative.startsWith('..')) return {reference, file: undefined, operations: undefined, pages: undefined, error: 'outside the project folder'}
-    const file = path.join(this.root, relative)
-    let text: string
-    try {
-      text = readSiteFile(file, this.root, maxOpenApiBytes)
-    } catch (error) {
-      return {reference, file: undefined, operations: undefined, pages: undefined, error: unreadableReason(error)}
-    }
-    try {
-      const document = (/\.ya?ml$/i.test(file) ? yaml().parse(text) : JSON.parse(text)) as Record<string, unknown>
-      const operations = new Set<string>()
-      for (const key of ['paths', 'webhooks']) {
-        const paths = document?.[key]
-        if (!paths || typeof paths !== 'object') continue
-        for (const [route, item] of Object.entries(paths)) {
-          if (!item || typeof item !== 'object') continue
-          for (const method of Object.keys(item)) {
-            operations.add((key === 'webhooks' ? 'webhook' : method.toLowerCase()) + ' ' + (key === 'webhooks' ? route : route))
-          }
-        }
-      }
-      return {reference, file, operations, pages: operationPages(document ?? {}), document: document ?? {}, error: undefined}
-    } catch (error) {
-      return {reference, file, operations: undefined, pages: undefined, error: 'not valid ' + (/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON') + ': ' + String((error as Error).message).split('\n')[0]}
-    }
+    return loadOpenApiSpec(this.root, reference)
   }
 }
 
