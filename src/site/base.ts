@@ -10,6 +10,7 @@ import {siteFileExists} from './reads.js'
 import {configNames, listedFiles, listFiles} from './files.js'
 import {frameworkOfRoot, frameworkRoute, type Framework} from './framework.js'
 import {navigationEntries, type NavigationEntry} from './navigation.js'
+import type {PageSettings} from './openapi-pages.js'
 
 export interface SiteConfig {
   /** `docs.json` or `mint.json`. */
@@ -63,6 +64,8 @@ export interface SiteBase {
   navigationPages?: Array<string | undefined>
   /** What runs worked out from the pages on disk, with the memo's state it holds for (see `Site.keptWhileUnchanged`). */
   kept?: Map<string, {state: number; value: unknown}>
+  /** The OpenAPI files the config names, once asked for (see `openApiReferences`). */
+  openApiReferences?: Map<string, PageSettings[]>
   /** Pages' absolute paths, by relative path, once asked for. */
   absolutes?: Map<string, string>
 }
@@ -105,6 +108,46 @@ export function addPage(pages: Map<string, SitePage>, routes: Map<string, SitePa
 export function baseNavigation(base: SiteBase): NavigationEntry[] {
   base.navigation ??= navigationEntries(get(base.config.value, 'navigation'))
   return base.navigation
+}
+
+/**
+ * The OpenAPI files the config names (`openapi` at the top level, under `api`, in navigation nodes), in
+ * the order written, each with the `directory` and `slug` set beside it, once per place it is set.
+ */
+export function openApiReferences(base: SiteBase): Map<string, PageSettings[]> {
+  if (base.openApiReferences) return base.openApiReferences
+  const references = new Map<string, PageSettings[]>()
+  const addReference = (reference: string, settings: PageSettings) => {
+    const list = references.get(reference) ?? []
+    list.push(settings)
+    references.set(reference, list)
+  }
+  const addReferences = (node: Located) => {
+    if (node.type === 'string') addReference(node.value, {directory: undefined, slug: undefined})
+    else if (node.type === 'array') for (const item of node.items) addReferences(item)
+    else if (node.type === 'object') {
+      const source = get(node, 'source')
+      const text = (key: string) => {
+        const value = get(node, key)
+        return value?.type === 'string' ? value.value : undefined
+      }
+      if (source?.type === 'string') addReference(source.value, {directory: text('directory'), slug: text('slug')})
+    }
+  }
+  const collect = (node: Located | undefined) => {
+    if (!node) return
+    if (node.type === 'object') {
+      for (const item of node.members) {
+        if (item.name === 'openapi') addReferences(item.value)
+        else collect(item.value)
+      }
+    } else if (node.type === 'array') {
+      for (const item of node.items) collect(item)
+    }
+  }
+  collect(base.config.value)
+  base.openApiReferences = references
+  return references
 }
 
 /** Load the config at `root` (`docs.json` first, as the platform prefers it). */

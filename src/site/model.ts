@@ -8,7 +8,7 @@ import {get, toValue, type Located} from './json.js'
 import {entryRoute, type NavigationEntry} from './navigation.js'
 import {maxSitePageBytes, readInside, readSiteFile} from './reads.js'
 import type {LintedPage} from './files.js'
-import {addPage, baseNavigation, type SiteBase, type SiteConfig, type SitePage} from './base.js'
+import {addPage, baseNavigation, openApiReferences, type SiteBase, type SiteConfig, type SitePage} from './base.js'
 import {operationPageRoute, type PageSettings} from './openapi-pages.js'
 import {loadOpenApiSpec, type OpenApiSpec} from './openapi-spec.js'
 import {relativeTo} from '../relative-path.js'
@@ -69,7 +69,9 @@ export class Site {
   /** OpenAPI files pages name that the config does not list. */
   private readonly namedSpecs = new Map<string, OpenApiSpec>()
   /** The `directory` and `slug` set beside each OpenAPI reference, once per place it is configured. */
-  private readonly specSettings = new Map<string, PageSettings[]>()
+  private get specSettings(): ReadonlyMap<string, PageSettings[]> {
+    return openApiReferences(this.base)
+  }
   private generatedRoutesCache: Set<string> | undefined
   private redirectsCache: Redirect[] | undefined
   private readonly anchorCache = new Map<string, PageFacts | undefined>()
@@ -389,39 +391,7 @@ export class Site {
 
   /** OpenAPI files: the config's `openapi` (top level, `api.openapi`, navigation nodes), read once. */
   openApiSpecs(): OpenApiSpec[] {
-    if (this.specsCache) return this.specsCache
-    const references = new Set<string>()
-    const collect = (node: Located | undefined) => {
-      if (!node) return
-      if (node.type === 'object') {
-        for (const item of node.members) {
-          if (item.name === 'openapi') addReferences(item.value)
-          else collect(item.value)
-        }
-      } else if (node.type === 'array') {
-        for (const item of node.items) collect(item)
-      }
-    }
-    const addReference = (reference: string, settings: PageSettings) => {
-      references.add(reference)
-      const list = this.specSettings.get(reference) ?? []
-      list.push(settings)
-      this.specSettings.set(reference, list)
-    }
-    const addReferences = (node: Located) => {
-      if (node.type === 'string') addReference(node.value, {directory: undefined, slug: undefined})
-      else if (node.type === 'array') for (const item of node.items) addReferences(item)
-      else if (node.type === 'object') {
-        const source = get(node, 'source')
-        const text = (key: string) => {
-          const value = get(node, key)
-          return value?.type === 'string' ? value.value : undefined
-        }
-        if (source?.type === 'string') addReference(source.value, {directory: text('directory'), slug: text('slug')})
-      }
-    }
-    collect(this.config.value)
-    this.specsCache = [...references].map((reference) => this.loadSpec(reference))
+    this.specsCache ??= [...this.specSettings.keys()].map((reference) => this.loadSpec(reference))
     return this.specsCache
   }
 
