@@ -533,7 +533,13 @@ describe.skipIf(!serverBuilt)('language server over stdio (needs `npx tsc -p .`)
       .toMatch(/#setup/)
     // The other linked page goes too.
     expect(await after('guides/c.mdx', FileChangeType.Deleted, () => fs.rmSync(path.join(root, 'guides/c.mdx')))).toMatch(/guides\/c/)
-  })
+    // A page changed with no word from the client's watcher: the server's own look, after a pause, finds it.
+    fs.writeFileSync(path.join(root, 'guides/b.mdx'), guide('## Setup\n\nSet it up, with no event.'))
+    const expected = await fresh()
+    const from = client.published.length
+    const found = await client.diagnostics(uri, (params) => !params.diagnostics.some((diagnostic) => diagnostic.message.includes('#setup')), from, 30_000)
+    expect(found.diagnostics).toEqual(expected)
+  }, 60_000)
 
   it('shows a broken config as a diagnostic on the page instead of failing', async () => {
     const {client, root} = await start({'.docs-lintrc.json': '{"rules": {"no-such-rule": "error"}}'})

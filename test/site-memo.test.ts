@@ -140,4 +140,30 @@ describe('the site base a long-lived caller keeps', () => {
     memo.changed(path.join(root, 'guides'))
     expect(await both('guides/draft.mdx')).toMatch(/orphan-pages/)
   })
+  it('finds, when asked to look again, what changed on disk without the caller being told', async () => {
+    const root = site()
+    const memo = new SiteMemo()
+    memo.watchedFiles()
+    const both = async (relative: string) => {
+      const [kept, fresh] = [await findings(root, relative, memo), await findings(root, relative, undefined)]
+      expect(kept).toEqual(fresh)
+      return kept.join('\n')
+    }
+    settle(root)
+    expect(await both('guides/a.mdx')).toMatch(/broken-links/)
+    expect(await memo.verify()).toEqual([])
+    // Changed, but nobody says so: the next look finds it.
+    fs.writeFileSync(path.join(root, 'guides/b.mdx'), page('B', '## Setup\n\nSet it up, at more length than before.'))
+    expect(await memo.verify(1)).toEqual([path.join(root, 'guides/b.mdx')])
+    expect(await both('guides/a.mdx')).not.toMatch(/broken-links/)
+    // A page created unannounced: its site is reported as changed.
+    settle(root)
+    // Setting the times back changed each file's entry: the first look sees that.
+    await memo.verify()
+    await both('guides/draft.mdx')
+    expect(await memo.verify()).toEqual([])
+    fs.writeFileSync(path.join(root, 'guides/new.mdx'), page('New', 'Read [the draft](/guides/draft).'))
+    expect(await memo.verify()).toEqual([root])
+    expect(await both('guides/draft.mdx')).not.toMatch(/orphan-pages/)
+  })
 })

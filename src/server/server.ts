@@ -39,7 +39,7 @@ import {
   rangesTouch
 } from './convert.js'
 import {SiteMemo} from '../site/memo.js'
-import {noteChanges, registerWatchers, uriToPath} from './watch.js'
+import {noteChanges, registerWatchers, sweeper, uriToPath} from './watch.js'
 
 /**
  * Quiet time after the last keystroke before a page is linted again: as long as its last lint took,
@@ -135,6 +135,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let generation = 0
   /** What the site checks read from the site, kept from edit to edit (see `SiteMemo`). */
   const siteMemo = new SiteMemo()
+  /** Pages changed on disk that the client's watcher did not tell of are found after a pause, and open pages linted again. */
+  const sweep = sweeper(siteMemo, () => relintAll())
   /** The worker that lints large pages: started for the first one, kept until shutdown. */
   let largePagePool: PagePool | undefined
 
@@ -229,6 +231,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let shuttingDown = false
   connection.onShutdown(() => {
     shuttingDown = true
+    sweep.stop()
     for (const timer of timers.values()) clearTimeout(timer)
     timers.clear()
     void largePagePool?.close()
@@ -266,6 +269,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       publishedGeneration.set(uri, startGeneration)
       await connection.sendDiagnostics({uri, version: page.version, diagnostics: page.diagnostics})
       if (page.siteRoot !== undefined) await publishSiteFiles(page.siteRoot, page.siteFiles)
+      sweep.schedule()
     } catch (error) {
       connection.console.error('docs-lint: cannot publish diagnostics for ' + uri + ': ' + describe(error))
     }

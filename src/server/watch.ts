@@ -29,6 +29,36 @@ export function registerWatchers(connection: Connection, siteMemo: SiteMemo): vo
     .then(() => siteMemo.watchedFiles(), () => {})
 }
 
+/**
+ * How long after the last lint the server looks at every page file the site memo knows, in case the
+ * client's watcher missed a change (one that ran out of inotify watches, say).
+ */
+export const SWEEP_MS = 5000
+
+/**
+ * The check behind the client's watcher: `schedule` (after each lint) sets it off `SWEEP_MS` later,
+ * unless another lint comes first; when it finds a page changed on disk, `onChanged` runs.
+ */
+export function sweeper(siteMemo: SiteMemo, onChanged: () => void): {schedule(): void; stop(): void} {
+  let timer: NodeJS.Timeout | undefined
+  let stopped = false
+  return {
+    schedule() {
+      if (stopped || siteMemo.state() === undefined) return
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        void siteMemo.verify().then((changed) => {
+          if (changed.length > 0 && !stopped) onChanged()
+        })
+      }, SWEEP_MS)
+    },
+    stop() {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }
+}
+
 /** What the site memo knew of the files (or folders) a change names is dropped. */
 export function noteChanges(siteMemo: SiteMemo, params: DidChangeWatchedFilesParams): void {
   for (const change of params.changes) {

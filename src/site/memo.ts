@@ -85,15 +85,38 @@ export class SiteMemo {
     this.version++
   }
 
+  /**
+   * Look at every known page file again, a slice at a time with other work let in between, and at each
+   * kept site base: what changed without the caller being told (a file watcher that missed it) is
+   * dropped, and its path (a page's, or a site's root) comes back.
+   */
+  async verify(slice = 1000): Promise<string[]> {
+    const changed: string[] = []
+    const known = [...this.pages]
+    for (let start = 0; start < known.length; start += slice) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve))
+      for (const [absolute, entry] of known.slice(start, start + slice)) {
+        // Dropped or made anew meanwhile: looked at then.
+        if (this.pages.get(absolute) !== entry) continue
+        if (stampOf(absolute) !== entry.stamp) changed.push(absolute)
+      }
+    }
+    for (const absolute of changed) this.changed(absolute)
+    // And each kept site: a page created or deleted, docs.json edited.
+    for (const [key, kept] of this.bases) {
+      if (baseHolds(kept)) continue
+      this.bases.delete(key)
+      changed.push(kept.base.root)
+    }
+    return changed
+  }
+
   /** The memo of a page file (absolute path), empty when the file changed since; undefined when it is gone. */
   of(absolute: string): PageMemo | undefined {
     const known = this.pages.get(absolute)
     if (known && this.checked.has(absolute)) return known.memo
-    let stamp: string
-    try {
-      const stats = fs.statSync(absolute)
-      stamp = stats.size + ':' + stats.mtimeMs + ':' + stats.ctimeMs + ':' + stats.ino
-    } catch {
+    const stamp = stampOf(absolute)
+    if (stamp === undefined) {
       this.pages.delete(absolute)
       this.version++
       return undefined
@@ -124,6 +147,16 @@ export class SiteMemo {
     // The listing is checked by its folders' stamps, not listed again.
     if (base) this.bases.set(key, {base, reads: reads.filter(([read]) => !read.startsWith('l:')), folders, takenAt})
     return base
+  }
+}
+
+/** What a file's entry says of it (size, times, inode); undefined when it cannot be read. */
+function stampOf(absolute: string): string | undefined {
+  try {
+    const stats = fs.statSync(absolute)
+    return stats.size + ':' + stats.mtimeMs + ':' + stats.ctimeMs + ':' + stats.ino
+  } catch {
+    return undefined
   }
 }
 
