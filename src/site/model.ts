@@ -6,7 +6,7 @@ import {parsePage, parseFailureOf} from '../parse.js'
 import {collectSiteFacts, siteFactsOf, type PageFacts} from './facts.js'
 import {get, toValue, type Located} from './json.js'
 import {entryRoute, type NavigationEntry} from './navigation.js'
-import {maxSitePageBytes, readInside, readSiteFile} from './reads.js'
+import {maxSitePageBytes, readInside, readSiteFile, recordingReads} from './reads.js'
 import type {LintedPage} from './files.js'
 import {addPage, baseNavigation, openApiReferences, type SiteBase, type SiteConfig, type SitePage} from './base.js'
 import {operationPageRoute, type PageSettings} from './openapi-pages.js'
@@ -245,14 +245,16 @@ export class Site {
 
   /**
    * What `compute` works out from the pages on disk, kept on the base while the memo says no page file
-   * changed (the files are watched) and the run adds no page; worked out again otherwise.
+   * changed (the files are watched) and the run adds no page; worked out again otherwise. `compute` is
+   * told whether to include the pages this run lints (as on disk): only what is kept needs them.
    */
-  private keptWhileUnchanged<T>(key: string, compute: () => T): T {
-    if (this.grown || this.memo?.state() === undefined) return compute()
+  private keptWhileUnchanged<T>(key: string, compute: (linted: boolean) => T): T {
+    // Worked out for this run alone, it need not read the linted pages on disk (nor note that it did).
+    if (this.grown || this.memo?.state() === undefined || recordingReads()) return compute(false)
     const kept = (this.base.kept ??= new Map())
     const known = kept.get(key)
     if (known && known.state === this.memo.state()) return known.value as T
-    const value = compute()
+    const value = compute(true)
     // Taken after: what `compute` looked at for the first time is part of it.
     kept.set(key, {state: this.memo.state()!, value})
     return value
@@ -260,9 +262,10 @@ export class Site {
 
   /** Who imports what, as the pages on disk say: each file imported (relative), with the pages importing it. */
   importersOnDisk(): ReadonlyMap<string, readonly string[]> {
-    return this.keptWhileUnchanged('importers', () => {
+    return this.keptWhileUnchanged('importers', (linted) => {
       const importers = new Map<string, string[]>()
       for (const page of this.pages.values()) {
+        if (page.file && !linted) continue
         for (const specifier of this.importsOnDisk(page)) {
           const target = importTarget(this, page.relative, specifier)
           if (target === undefined) continue
@@ -275,11 +278,12 @@ export class Site {
     })
   }
 
-  /** The pages whose text on disk holds any of `names` (see `namesAny`). */
+  /** The pages whose text on disk holds any of `names` (see `namesAny`; those this run lints may be left out). */
   pagesNamingAny(names: readonly string[]): SitePage[] {
     const found = new Set<string>()
     for (const name of names) {
-      const naming = this.keptWhileUnchanged('names\0' + name, () => [...this.pages.values()].filter((page) => this.namesAny(page, [name])).map((page) => page.relative))
+      const naming = this.keptWhileUnchanged('names\0' + name, (linted) =>
+        [...this.pages.values()].filter((page) => (linted || !page.file) && this.namesAny(page, [name])).map((page) => page.relative))
       for (const relative of naming) found.add(relative)
     }
     return [...found].map((relative) => this.pages.get(relative)!)

@@ -15,7 +15,7 @@ interface SiteView<P extends Page> {
   pages: ReadonlyMap<string, P>
   linted: readonly P[]
   factsOf(page: P): {imports: string[]} | undefined
-  /** Each file the pages on disk import (relative), with the pages importing it. */
+  /** Each file the pages on disk import (relative), with the pages importing it (those this run lints may be left out). */
   importersOnDisk(): ReadonlyMap<string, readonly string[]>
 }
 
