@@ -137,7 +137,6 @@ export class Site {
     if (needles.size === 0) return
     for (const page of this.pages.values()) {
       if (page.file || this.changedPages.has(page.relative)) continue
-      const own = this.ownPage(page.relative)
       const absolute = path.join(this.root, page.relative)
       let text: string
       try {
@@ -153,6 +152,7 @@ export class Site {
         }
       }
       if (!names) continue
+      const own = this.ownPage(page.relative)
       own.file = new VFileClass({path: path.relative(cwd, absolute), cwd, value: text})
       own.config = config
       this.dependents.push(own)
