@@ -1,7 +1,7 @@
 import path from 'node:path'
 import {defineRule, type SiteContext} from '../src/rule.js'
 import {clearlyMeant, CloseMatcher, nameLimit} from './shared/close-match.js'
-import type {NavigationEntry} from '../src/site/navigation.js'
+import {entryRoute, type NavigationEntry} from '../src/site/navigation.js'
 import {get} from '../src/site/json.js'
 import type {OpenApiSpec, Site} from '../src/site/model.js'
 
@@ -19,8 +19,10 @@ export default defineRule({
       // A remote OpenAPI file is named by many entries: say once that its operations were not checked.
       const remoteNoticed = new Set<string>()
       let routes: CloseMatcher | undefined
-      const listed = new Set(site.navigation().flatMap((entry) => (entry.operation ? [] : [site.pageAt(normalizeRoute(entry.value))?.route ?? ''])))
-      for (const entry of site.navigation()) {
+      const entries = site.navigation()
+      const pages = site.navigationPages()
+      const listed = new Set(entries.flatMap((entry, index) => (entry.operation ? [] : [pages[index]?.route ?? ''])))
+      for (const [index, entry] of entries.entries()) {
         const {node} = entry
         const report = (message: string, level?: 'warn' | 'info', expected?: string, notice?: boolean) =>
           context.report({file: node.doc.file, message, place: node.place, actual: entry.value, expected, level, notice})
@@ -28,12 +30,12 @@ export default defineRule({
           checkOperation(site, entry, report, remoteNoticed)
           continue
         }
-        const route = normalizeRoute(entry.value)
+        const route = entryRoute(entry)
         if (route === '..' || route.startsWith('../')) {
           report('Unexpected navigation entry `' + entry.value + '` outside the site folder, expected a page path inside it')
           continue
         }
-        const page = site.pageAt(route)
+        const page = pages[index]
         if (!page) {
           // A page the navigation already lists is not the one an entry meant.
           routes ??= new CloseMatcher([...site.routes.keys()].filter((known) => !listed.has(known)))
@@ -121,9 +123,4 @@ function checkOperation(
 function isFirstPage(entry: NavigationEntry): boolean {
   const pages = get(entry.owner, 'pages')
   return pages?.type === 'array' && pages.items[0] === entry.node
-}
-
-/** A navigation entry as a route: `/guides/install/` is `guides/install`. */
-function normalizeRoute(value: string): string {
-  return path.posix.normalize(value.trim().replace(/^\/+/, '')).replace(/\/+$/, '')
 }

@@ -53,7 +53,7 @@ export default defineRule<Options>({
 /** Secrets in `docs.json` (or `mint.json`, or a file it includes), but not the public keys of its integrations. */
 function reportConfigSecrets(document: JsonDocument, allow: readonly RegExp[], context: SiteContext): void {
   const source = String(document.file.value)
-  const found = findSecrets(source, undefined, allow)
+  const found = configSecrets(document, source, allow)
   if (found.length === 0) return
   const published = publicRanges(document)
   const place = location(document.file)
@@ -71,6 +71,24 @@ function reportConfigSecrets(document: JsonDocument, allow: readonly RegExp[], c
       actual: masked
     })
   }
+}
+
+/**
+ * What `findSecrets` finds in a config file, kept for as long as the file's document lives: a caller
+ * that keeps the site's config from run to run (the language server) scans it once, not once an edit.
+ */
+const foundInDocument = new WeakMap<JsonDocument, {source: string; allow: readonly RegExp[]; found: Candidate[]}>()
+
+function configSecrets(document: JsonDocument, source: string, allow: readonly RegExp[]): Candidate[] {
+  const kept = foundInDocument.get(document)
+  if (kept && kept.source === source && sameRegExps(kept.allow, allow)) return kept.found
+  const found = findSecrets(source, undefined, allow)
+  foundInDocument.set(document, {source, allow, found})
+  return found
+}
+
+function sameRegExps(a: readonly RegExp[], b: readonly RegExp[]): boolean {
+  return a.length === b.length && a.every((pattern, index) => pattern.source === b[index]!.source && pattern.flags === b[index]!.flags)
 }
 
 /** Offsets of the values the platform serves to every browser (`integrations`, `analytics`). */

@@ -22,11 +22,7 @@ export default defineRule({
       const {config} = site
       if (!config.value || config.refProblems.length > 0 || config.documents.some((document) => document.parseError || document.readError)) return
       const reached = new Set<string>()
-      for (const entry of site.navigation()) {
-        if (entry.operation) continue
-        const page = site.pageAt(path.posix.normalize(entry.value.trim().replace(/^\/+/, '')))
-        if (page) reached.add(page.relative)
-      }
+      for (const page of site.navigationPages()) if (page) reached.add(page.relative)
       const snippets = site.snippets()
       // A file the site does not serve as a page (outside another framework's content folder) is no orphan.
       const isSnippet = (page: SitePage) => snippets.isSnippet(page) || /(^|\/)snippets\//.test(page.relative)
@@ -54,10 +50,10 @@ export default defineRule({
       for (const page of site.linted) addTargets(page)
       const names = new Set(candidates.map((page) => path.posix.basename(page.route) === 'index' ? path.posix.basename(path.posix.dirname(page.route)) : path.posix.basename(page.route)))
       const named = [...names]
-      for (const page of site.pages.values()) {
+      for (const page of site.pagesNamingAny(named)) {
         // A link from a README or an assistant's instructions brings no reader to a page.
         if (page.file || neverReadByReaders(page.relative)) continue
-        if (site.namesAny(page, named)) addTargets(page)
+        addTargets(page)
       }
       for (const page of candidates) {
         if (linked.has(page.relative)) continue

@@ -122,8 +122,8 @@ describe('unified-engine', () => {
 describe('files', () => {
   // The files still to split, each at most as long as it is now: they may only shrink.
   const toSplit: Record<string, number> = {
-    'src/server/server.ts': 532,
-    'src/site/model.ts': 496
+    'src/server/server.ts': 508,
+    'src/site/model.ts': 451
   }
 
   it('in src/ and rules/ are under 400 lines each, but for those still to split', () => {

@@ -43,7 +43,7 @@ const bounded: Record<string, {size?: number; reach?: (attack: string) => string
   'src/site/json.ts /\\s*\\(\\d+:\\d+\\)$/': {size: 1000, why: "the JSON parser's message, which quotes one character"},
   'rules/terminology.ts /^(.*?)\\s*(?:\\(([^)]*)\\))?\\s*$/': {size: 200, why: 'one term of the `terms` option in the user config'},
   'src/llms/command.ts /\\/+$/': {size: 4096, why: 'the `baseUrl` option'},
-  'rules/navigation.ts /\\/+$/': {reach: (attack) => path.posix.normalize(attack), why: 'applied to `path.posix.normalize` output: no run of slashes'},
+  'src/site/navigation.ts /\\/+$/': {reach: (attack) => path.posix.normalize(attack), why: 'applied to `path.posix.normalize` output: no run of slashes'},
   'rules/config-assets.ts /\\/+$/': {reach: (attack) => path.posix.normalize(attack), why: 'applied to `path.posix.normalize` output: no run of slashes'},
   'src/site/links.ts /\\/+$/': {reach: (attack) => path.posix.normalize(attack), why: 'applied to `path.posix.normalize` output: no run of slashes'},
   "rules/passive-voice.data.ts /^(?:\\p{Ll}*ge\\p{Ll}{2,}(?:t|en)|\\p{Ll}{3,}iert|(?:be|ver|er|ent|zer|emp|miss|\u00fcber|unter|hinter|wider)\\p{Ll}{2,}(?:t|en))$/": {size: 40, why: 'one word: `isParticiple` in rules/shared/passive-languages.ts tests words of at most 40 letters'},

@@ -497,6 +497,50 @@ describe.skipIf(!serverBuilt)('language server over stdio (needs `npx tsc -p .`)
     expect((await client.diagnostics(uriOf(root, 'docs.json'), (params) => params.diagnostics.length === 0, from)).diagnostics).toEqual([])
   })
 
+  it('with the files watched, keeps site findings equal to a fresh run as pages change, go and come back on disk', async () => {
+    const guide = (body: string) => frontMatter + body + '\n'
+    const {client, root} = await start({
+      'docs.json': JSON.stringify({name: 'Site', theme: 'mint', colors: {primary: '#0B6E4F'}, navigation: {pages: ['guides/a', 'guides/b']}}),
+      'guides/a.mdx': '',
+      'guides/b.mdx': guide('## Install\n\nInstall it.'),
+      'guides/c.mdx': guide('No links.')
+    })
+    await expect.poll(() => JSON.stringify(client.registrations)).toContain('*.{md,mdx}')
+    const uri = uriOf(root, 'guides/a.mdx')
+    const text = guide('See [the setup](/guides/b#setup) and [the draft](/guides/c).')
+    fs.writeFileSync(path.join(root, 'guides/a.mdx'), text)
+    await client.open(uri, text)
+    const fresh = async () => {
+      const file = new VFile({path: path.join(root, 'guides/a.mdx'), value: text})
+      await lint({files: [file], cwd: root})
+      return expectedDiagnostics(file.messages)
+    }
+    expect((await client.diagnostics(uri)).diagnostics).toEqual(await fresh())
+    const after = async (relative: string, type: FileChangeType, change: () => void) => {
+      change()
+      const from = client.published.length
+      await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, {changes: [{uri: uriOf(root, relative), type}]})
+      const published = (await client.diagnostics(uri, () => true, from)).diagnostics
+      expect(published).toEqual(await fresh())
+      return published.map((diagnostic) => diagnostic.code + ' ' + diagnostic.message).join('\n')
+    }
+    // Another page gains the heading the link names: the broken anchor goes.
+    expect(await after('guides/b.mdx', FileChangeType.Changed, () => fs.writeFileSync(path.join(root, 'guides/b.mdx'), guide('## Setup\n\nSet it up.'))))
+      .not.toMatch(/#setup/)
+    // The page is deleted: the link is broken; it comes back without the heading.
+    expect(await after('guides/b.mdx', FileChangeType.Deleted, () => fs.rmSync(path.join(root, 'guides/b.mdx')))).toMatch(/broken-links/)
+    expect(await after('guides/b.mdx', FileChangeType.Created, () => fs.writeFileSync(path.join(root, 'guides/b.mdx'), guide('## Install\n\nInstall it.'))))
+      .toMatch(/#setup/)
+    // The other linked page goes too.
+    expect(await after('guides/c.mdx', FileChangeType.Deleted, () => fs.rmSync(path.join(root, 'guides/c.mdx')))).toMatch(/guides\/c/)
+    // A page changed with no word from the client's watcher: the server's own look, after a pause, finds it.
+    fs.writeFileSync(path.join(root, 'guides/b.mdx'), guide('## Setup\n\nSet it up, with no event.'))
+    const expected = await fresh()
+    const from = client.published.length
+    const found = await client.diagnostics(uri, (params) => !params.diagnostics.some((diagnostic) => diagnostic.message.includes('#setup')), from, 30_000)
+    expect(found.diagnostics).toEqual(expected)
+  }, 60_000)
+
   it('shows a broken config as a diagnostic on the page instead of failing', async () => {
     const {client, root} = await start({'.docs-lintrc.json': '{"rules": {"no-such-rule": "error"}}'})
     const uri = uriOf(root, 'page.mdx')

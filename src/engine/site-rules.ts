@@ -7,12 +7,13 @@ import {messageText, type Rule, type SiteReport} from '../rule.js'
 import {builtinMessage, fatalOf, shiftedLevel} from '../page/messages.js'
 import {loadedPluginRules, rules} from '../../rules/index.js'
 import type {ChangeSet} from './git.js'
-import {loadSiteConfig, Site, type SitePage} from '../site/model.js'
+import {Site, type SitePage} from '../site/model.js'
+import {buildSiteBase} from '../site/base.js'
+import {VFile as VFileClass} from 'vfile'
 import {frameworkNotice} from '../site/framework.js'
 import type {LintedPage} from '../site/files.js'
 import {timing, timings} from '../shared/timing.js'
 import type {SiteMemo} from '../site/memo.js'
-
 
 /**
  * Run the site rules on one site: the config files with messages come back. `withdrawn` receives the
@@ -27,9 +28,13 @@ export function checkSite(
   withdrawn: Array<[relative: string, kind: FileKind]> = [],
   memo?: SiteMemo
 ): VFile[] {
-  const config = loadSiteConfig(root)
-  if (!config) return []
-  const site = new Site(root, config, linted, cwd ?? process.cwd(), memo)
+  const runFolder = cwd ?? process.cwd()
+  const base = memo ? memo.siteBase(root, runFolder) : buildSiteBase(root, runFolder)
+  if (!base) return []
+  const config = base.config
+  // A kept base's config files serve every run: each run's messages start empty and leave on copies.
+  for (const document of config.documents) document.file.messages = []
+  const site = new Site(base, linted, memo)
   if (changes) site.watchChanges(changes.pages, changes.removed, cwd ?? process.cwd(), rootConfig)
   for (const rule of [...rules, ...loadedPluginRules()]) if (rule.site) runSiteRule(rule, site, rootConfig)
   withdrawn.push(...withdrawOutsidePages(site))
@@ -37,7 +42,11 @@ export function checkSite(
   if (site.framework) site.config.main.file.message(frameworkNotice(site.framework), {place: {line: 1, column: 1}, source: NOTICE_SOURCE})
   const extra: VFile[] = []
   for (const document of config.documents) {
-    if (document.file.messages.length > 0) extra.push(document.file)
+    if (document.file.messages.length === 0) continue
+    const copy = new VFileClass({path: document.file.path, value: document.file.value})
+    copy.messages = document.file.messages
+    document.file.messages = []
+    extra.push(copy)
   }
   for (const page of site.dependents) {
     if (page.file && page.file.messages.length > 0) extra.push(page.file)

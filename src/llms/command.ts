@@ -7,6 +7,7 @@ import path from 'node:path'
 import {unifiedDiff} from '../fix/diff.js'
 import {get} from '../site/json.js'
 import {loadSiteConfig, Site} from '../site/model.js'
+import {siteBaseOf} from '../site/base.js'
 import {findSiteRoot} from '../site/files.js'
 import {maxSitePageBytes, readInside} from '../site/reads.js'
 import {frontMatterData} from '../page/page.js'
@@ -106,7 +107,7 @@ export function llmsCommand(
     io.stderr('docs-lint llms: cannot read `' + config.name + '`: run `docs-lint` to see the problem\n')
     return 2
   }
-  const site = new Site(root, config, [])
+  const site = new Site(siteBaseOf(root, config, undefined), [])
   const {text, masked} = buildLlmsTxt(site, {baseUrl: values['base-url'], secretsOf})
   const failed = masked.length > 0 ? 1 : 0
   for (const file of masked) {

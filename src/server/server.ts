@@ -1,12 +1,11 @@
 import path from 'node:path'
-import {fileURLToPath, pathToFileURL} from 'node:url'
+import {pathToFileURL} from 'node:url'
 import {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
 import {
   CodeActionKind,
   DiagnosticSeverity,
   DidChangeConfigurationNotification,
-  DidChangeWatchedFilesNotification,
   TextDocuments,
   TextDocumentSyncKind,
   type CodeAction,
@@ -40,6 +39,7 @@ import {
   rangesTouch
 } from './convert.js'
 import {SiteMemo} from '../site/memo.js'
+import {noteChanges, registerWatchers, sweeper, uriToPath} from './watch.js'
 
 /**
  * Quiet time after the last keystroke before a page is linted again: as long as its last lint took,
@@ -59,22 +59,6 @@ export interface ServerSettings {
 }
 
 const defaultSettings: ServerSettings = {enable: true, config: undefined}
-
-/** Files whose change can change the result of linting an open page (config, ignore files, the site). */
-const watchedGlobs = [
-  '**/.docs-lintrc',
-  '**/.docs-lintrc.*',
-  '**/package.json',
-  '**/.docs-lintignore',
-  '**/.mintignore',
-  '**/docs.json',
-  '**/mint.json',
-  '**/*.{md,mdx}',
-  // Vale styles: the .vale.ini, its rule files and vocabularies.
-  '**/{.vale.ini,_vale.ini,vale.ini}',
-  '**/*.yml',
-  '**/{accept,reject}.txt'
-]
 
 interface LintedPage {
   version: number
@@ -149,8 +133,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let pushedSettings: ServerSettings | undefined
   /** Bumped when something outside the page changes (config, docs.json, other pages): cached results are stale. */
   let generation = 0
-  /** What the site checks read from pages not open, kept from edit to edit (each page checked for change once a run). */
+  /** What the site checks read from the site, kept from edit to edit (see `SiteMemo`). */
   const siteMemo = new SiteMemo()
+  /** Pages changed on disk that the client's watcher did not tell of are found after a pause, and open pages linted again. */
+  const sweep = sweeper(siteMemo, () => relintAll())
   /** The worker that lints large pages: started for the first one, kept until shutdown. */
   let largePagePool: PagePool | undefined
 
@@ -179,11 +165,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   })
 
   connection.onInitialized(() => {
-    if (canRegisterWatchers) {
-      void connection.client.register(DidChangeWatchedFilesNotification.type, {
-        watchers: watchedGlobs.map((globPattern) => ({globPattern}))
-      })
-    }
+    if (canRegisterWatchers) registerWatchers(connection, siteMemo)
     if (canRegisterConfiguration) {
       void connection.client.register(DidChangeConfigurationNotification.type, {section: 'docs-lint'})
     }
@@ -207,9 +189,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     relintAll()
   })
 
-  connection.onDidChangeWatchedFiles(() => {
+  connection.onDidChangeWatchedFiles((params) => {
     // A changed style file is read again: styles are loaded once until then.
     forgetStyles()
+    noteChanges(siteMemo, params)
     relintAll()
   })
 
@@ -248,6 +231,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let shuttingDown = false
   connection.onShutdown(() => {
     shuttingDown = true
+    sweep.stop()
     for (const timer of timers.values()) clearTimeout(timer)
     timers.clear()
     void largePagePool?.close()
@@ -285,6 +269,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       publishedGeneration.set(uri, startGeneration)
       await connection.sendDiagnostics({uri, version: page.version, diagnostics: page.diagnostics})
       if (page.siteRoot !== undefined) await publishSiteFiles(page.siteRoot, page.siteFiles)
+      sweep.schedule()
     } catch (error) {
       connection.console.error('docs-lint: cannot publish diagnostics for ' + uri + ': ' + describe(error))
     }
@@ -515,15 +500,6 @@ function readSettings(value: unknown): ServerSettings {
   return {
     enable: record['enable'] !== false,
     config: typeof record['config'] === 'string' && record['config'] !== '' ? record['config'] : undefined
-  }
-}
-
-function uriToPath(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined
-  try {
-    return fileURLToPath(uri)
-  } catch {
-    return undefined
   }
 }
 

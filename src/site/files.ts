@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type {VFile} from 'vfile'
 import type {ResolvedConfig} from '../config/resolve.js'
-import {isInside, maxSiteConfigBytes, noteListing, readSiteFile} from './reads.js'
+import {folderStamp, isInside, maxSiteConfigBytes, noteListing, readSiteFile} from './reads.js'
 import {isIgnored, mintignoreScope} from './ignore.js'
 import {pageConfig} from '../config/overrides.js'
 import {absolutePath, childPath, relativeTo} from '../shared/relative-path.js'
@@ -61,14 +61,16 @@ export function findSiteRoot(folder: string, cache: Map<string, string | null>):
 /**
  * Every file and folder under `root` that the platform publishes (relative, `/`-separated): hidden
  * names, `node_modules`, the platform's own ignores and what the root's `.mintignore` lists left out.
+ * `folderStamps` receives each folder's stamp (see `folderStamp`), taken before its entries are read.
  */
-export function listFiles(root: string): {files: Set<string>; folders: Set<string>} {
+export function listFiles(root: string, folderStamps?: Map<string, string>): {files: Set<string>; folders: Set<string>} {
   const files = new Set<string>()
   const folders = new Set<string>()
   const scope = mintignoreScope(root)
   const scopes = scope ? [scope] : []
   const walk = (folder: string, prefix: string) => {
     let entries: fs.Dirent[]
+    folderStamps?.set(folder, folderStamp(folder))
     try {
       entries = fs.readdirSync(folder, {withFileTypes: true})
     } catch {

@@ -1,10 +1,9 @@
 // Sites whose pages another framework serves (a Next.js app, Fumadocs): found by the framework's own
 // files at the site root (see `framework.data.ts`), and routed as that framework routes them.
-import fs from 'node:fs'
 import path from 'node:path'
 import {componentRegistries, frameworks, nextConfigs, nextImportAlias, nextStaticRoot} from './framework.data.js'
 import {findSiteRoot, listedFiles} from './files.js'
-import {maxSiteConfigBytes, readInside} from './reads.js'
+import {maxSiteConfigBytes, readSiteFile, siteFileExists} from './reads.js'
 
 export interface Framework {
   /** `Fumadocs`, `Next.js`. */
@@ -94,10 +93,10 @@ export function frameworkAt(absolute: string): Framework | undefined {
 /** The framework of the site at `root`, from the disk and the root's file listings. */
 export function frameworkOfRoot(root: string, listed: ReadonlySet<string> = listedFiles(root, undefined)): Framework | undefined {
   return detectFramework(
-    (relative) => listed.has(relative) || fs.existsSync(path.join(root, relative)),
+    (relative) => listed.has(relative) || siteFileExists(path.join(root, relative)),
     (relative) => {
       try {
-        return readInside(path.join(root, relative), root, maxSiteConfigBytes)
+        return readSiteFile(path.join(root, relative), root, maxSiteConfigBytes)
       } catch {
         return undefined
       }

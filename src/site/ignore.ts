@@ -1,12 +1,12 @@
 // What a site leaves unpublished, wherever docs-lint runs from: hidden names, the platform's own
-// ignores and assistant instructions (`src/shared/published.ts`), and the `.mintignore` of a folder, in
+// ignores and assistant instructions (`src/published.ts`), and the `.mintignore` of a folder, in
 // gitignore syntax relative to that folder. Matched with `ignore`, the package the platform uses.
 // A run also leaves out what git ignores (`.gitignore`), unless told not to.
 import fs from 'node:fs'
 import path from 'node:path'
 import ignore, {type Ignore} from 'ignore'
 import {assistantInstructions, platformIgnores} from '../shared/published.js'
-import {maxSiteConfigBytes, readInside} from './reads.js'
+import {maxSiteConfigBytes, readSiteFile} from './reads.js'
 
 /** The platform's ignores: unanchored names, so any folder is their base. */
 const platformDefaults: Ignore = ignore().add([...platformIgnores])
@@ -28,7 +28,7 @@ export function isHidden(name: string): boolean {
 function ignoreFileScope(folder: string, name: string): IgnoreScope | undefined {
   let text: string
   try {
-    text = readInside(path.join(folder, name), folder, maxSiteConfigBytes)
+    text = readSiteFile(path.join(folder, name), folder, maxSiteConfigBytes)
   } catch {
     return undefined
   }

@@ -1,20 +1,20 @@
 import path from 'node:path'
-import type {VFile} from 'vfile'
 import {VFile as VFileClass} from 'vfile'
 import type {ResolvedConfig} from '../config/resolve.js'
 import {createPage} from '../page/page.js'
 import {parsePage, parseFailureOf} from '../page/parse.js'
 import {collectSiteFacts, siteFactsOf, type PageFacts} from './facts.js'
-import {get, readJsonDocument, resolveDocument, toValue, unreadableDocument, type JsonDocument, type Located, type RefProblem} from './json.js'
-import {navigationEntries, type NavigationEntry} from './navigation.js'
-import {maxOpenApiBytes, maxSitePageBytes, readInside, readSiteFile, siteFileExists, unreadableReason} from './reads.js'
-import {configNames, listedFiles, listFiles, type LintedPage} from './files.js'
-import {yaml} from '../shared/lazy.js'
-import {operationPageRoute, operationPages, type OperationPage, type PageSettings} from './openapi-pages.js'
+import {get, toValue, type Located} from './json.js'
+import {entryRoute, type NavigationEntry} from './navigation.js'
+import {maxSitePageBytes, readInside, readSiteFile, recordingReads} from './reads.js'
+import type {LintedPage} from './files.js'
+import {addPage, baseNavigation, openApiReferences, type SiteBase, type SiteConfig, type SitePage} from './base.js'
+import {operationPageRoute, type PageSettings} from './openapi-pages.js'
+import {loadOpenApiSpec, type OpenApiSpec} from './openapi-spec.js'
 import {relativeTo} from '../shared/relative-path.js'
 import {applyRedirect, trimSlashes} from './redirects.js'
-import {appRoutes, frameworkOfRoot, frameworkRoute, type Framework} from './framework.js'
-import {importSpecifiers, SnippetIndex} from './snippets.js'
+import {appRoutes, type Framework} from './framework.js'
+import {importSpecifiers, importTarget, SnippetIndex} from './snippets.js'
 import type {SiteMemo} from './memo.js'
 
 /** Where a link written in a page leads (see `resolveLink` in `./links.ts`). */
@@ -27,49 +27,9 @@ export type LinkTarget =
   | {kind: 'unchecked'; path: string; reference: string}
   | {kind: 'outside'}
 
-/** A page of the site: a `.md`/`.mdx` file under the root. */
-export interface SitePage {
-  /** Relative to the root, with `/`: `guides/install.mdx`. */
-  relative: string
-  /** The page's address without extension: `guides/install`. */
-  route: string
-  /**
-   * Whether the site serves the file as a page: not when another framework serves the site and the
-   * file lies outside its content folder (`DESIGN.md` beside `content/docs/`).
-   */
-  served: boolean
-  /** The linted file, when this run lints the page; site messages about the page go there. */
-  file: VFile | undefined
-  /** The docs-lint config that applies to the page (undefined when not linted). */
-  config: ResolvedConfig | undefined
-}
+export type {SiteConfig, SitePage} from './base.js'
 
-export interface SiteConfig {
-  /** `docs.json` or `mint.json`. */
-  name: string
-  main: JsonDocument
-  /** Main file and every file it includes with `$ref`. */
-  documents: JsonDocument[]
-  refProblems: RefProblem[]
-  /** The config with includes resolved, every part placed in its file. */
-  value: Located | undefined
-  /** `docs`: the newer shape (`theme`, object `navigation`); `mint`: the spec's and `mint.json`'s. */
-  shape: 'docs' | 'mint'
-}
-
-export interface OpenApiSpec {
-  /** As configured: a path relative to the root, or a URL. */
-  reference: string
-  /** Local file, when the reference is a path that exists. */
-  file: string | undefined
-  /** `get /users`, … (lowercase method); undefined when the file is remote or unreadable. */
-  operations: Set<string> | undefined
-  /** What makes the address of each operation's generated page; undefined like `operations`. */
-  pages: OperationPage[] | undefined
-  /** The parsed document; undefined like `operations`. */
-  document?: Record<string, unknown> | undefined
-  error: string | undefined
-}
+export type {OpenApiSpec} from './openapi-spec.js'
 
 export interface Redirect {
   source: string
@@ -78,7 +38,8 @@ export interface Redirect {
 }
 
 /**
- * The whole-site model, built once per run from the config, the files on disk and the facts each
+ * The whole-site model, made for each run from the site's base (its config and files on disk, see
+ * `base.ts`, which a caller may keep from run to run) and the facts each
  * linted page left in `file.data`. Pages the run does not lint are read only when a link points
  * into them with an anchor.
  */
@@ -89,9 +50,12 @@ export class Site {
   readonly files: Set<string>
   readonly folders: Set<string>
   /** Pages by relative path. */
-  readonly pages = new Map<string, SitePage>()
+  readonly pages: Map<string, SitePage>
   /** Pages by route (`guides/install`). */
-  readonly routes = new Map<string, SitePage>()
+  readonly routes: Map<string, SitePage>
+  private readonly base: SiteBase
+  /** Whether this run added pages the base has not (a linted page not on disk): what the base keeps may not hold. */
+  private grown = false
   /** The pages this run lints, in path order. */
   readonly linted: SitePage[] = []
   /**
@@ -101,12 +65,13 @@ export class Site {
   readonly dependents: SitePage[] = []
   private changedPages: Set<string> | undefined
   private removedRoutes: Set<string> | undefined
-  private navigationCache: NavigationEntry[] | undefined
   private specsCache: OpenApiSpec[] | undefined
   /** OpenAPI files pages name that the config does not list. */
   private readonly namedSpecs = new Map<string, OpenApiSpec>()
   /** The `directory` and `slug` set beside each OpenAPI reference, once per place it is configured. */
-  private readonly specSettings = new Map<string, PageSettings[]>()
+  private get specSettings(): ReadonlyMap<string, PageSettings[]> {
+    return openApiReferences(this.base)
+  }
   private generatedRoutesCache: Set<string> | undefined
   private redirectsCache: Redirect[] | undefined
   private readonly anchorCache = new Map<string, PageFacts | undefined>()
@@ -116,27 +81,37 @@ export class Site {
   /** The framework that serves the site instead of the platform, when its files say so (see `framework.ts`). */
   readonly framework: Framework | undefined
 
-  /**
-   * `linted`: the pages this run lints, from `lintedPages`. `runFolder`: the folder docs-lint runs in,
-   * above which nothing is read (see `listedFiles`).
-   */
-  constructor(root: string, config: SiteConfig, linted: readonly LintedPage[], runFolder?: string, private readonly memo?: SiteMemo) {
-    this.root = root
-    this.config = config
-    const {files, folders} = listFiles(root)
-    this.files = files
-    this.folders = folders
-    this.listed = listedFiles(root, runFolder)
-    this.framework = frameworkOfRoot(root, this.listed)
-    for (const relative of files) {
-      if (/\.mdx?$/.test(relative)) this.addPage(relative)
-    }
+  /** `linted`: the pages this run lints, from `lintedPages`; `base`: the site on disk (see `base.ts`). */
+  constructor(base: SiteBase, linted: readonly LintedPage[], private readonly memo?: SiteMemo) {
+    this.base = base
+    this.root = base.root
+    this.config = base.config
+    this.files = base.files
+    this.folders = base.folders
+    this.listed = base.listed
+    this.framework = base.framework
+    this.pages = new Map(base.pages)
+    this.routes = new Map(base.routes)
     for (const {relative, file, config: pageConfig} of linted) {
-      const page = this.pages.get(relative) ?? this.addPage(relative)
+      const page = this.ownPage(relative)
       page.file = file
       page.config = pageConfig
       this.linted.push(page)
     }
+  }
+
+  /** The page at `relative` as this run's own, to set its file on: the base's pages serve the next run unchanged. */
+  private ownPage(relative: string): SitePage {
+    const shared = this.pages.get(relative)
+    if (!shared) {
+      this.grown = true
+      return addPage(this.pages, this.routes, this.framework, relative)
+    }
+    if (this.base.pages.get(relative) !== shared) return shared
+    const page = {...shared}
+    this.pages.set(relative, page)
+    if (this.routes.get(page.route) === shared) this.routes.set(page.route, page)
+    return page
   }
 
   /**
@@ -177,9 +152,10 @@ export class Site {
         }
       }
       if (!names) continue
-      page.file = new VFileClass({path: path.relative(cwd, absolute), cwd, value: text})
-      page.config = config
-      this.dependents.push(page)
+      const own = this.ownPage(page.relative)
+      own.file = new VFileClass({path: path.relative(cwd, absolute), cwd, value: text})
+      own.config = config
+      this.dependents.push(own)
     }
     this.dependents.sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0))
   }
@@ -192,15 +168,6 @@ export class Site {
       return (this.removedRoutes?.has(route) ?? false) || (this.removedRoutes?.has(route === '' ? 'index' : route + '/index') ?? false)
     }
     return false
-  }
-
-  private addPage(relative: string): SitePage {
-    const route = this.framework ? frameworkRoute(this.framework, relative) : relative.replace(/\.mdx?$/, '')
-    const page: SitePage = {relative, route: route ?? relative.replace(/\.mdx?$/, ''), served: route !== undefined, file: undefined, config: undefined}
-    this.pages.set(relative, page)
-    // `.mdx` wins over `.md` for the same route, as on the platform.
-    if (page.served && (!this.routes.has(page.route) || relative.endsWith('.mdx'))) this.routes.set(page.route, page)
-    return page
   }
 
   relativeOf(filePath: string): string {
@@ -262,8 +229,64 @@ export class Site {
 
   /** Navigation page entries in reading order. */
   navigation(): NavigationEntry[] {
-    this.navigationCache ??= navigationEntries(get(this.config.value, 'navigation'))
-    return this.navigationCache
+    return baseNavigation(this.base)
+  }
+
+  /**
+   * The page each navigation entry names (undefined for an operation, or an entry that names none), in
+   * the order of `navigation()`. Found once per base while the run adds no page to it; by relative path,
+   * so the pages this run lints are its own.
+   */
+  navigationPages(): Array<SitePage | undefined> {
+    const found = () => this.navigation().map((entry) => (entry.operation ? undefined : this.pageAt(entryRoute(entry))?.relative))
+    const relatives = this.grown ? found() : (this.base.navigationPages ??= found())
+    return relatives.map((relative) => (relative === undefined ? undefined : this.pages.get(relative)))
+  }
+
+  /**
+   * What `compute` works out from the pages on disk, kept on the base while the memo says no page file
+   * changed (the files are watched) and the run adds no page; worked out again otherwise. `compute` is
+   * told whether to include the pages this run lints (as on disk): only what is kept needs them.
+   */
+  private keptWhileUnchanged<T>(key: string, compute: (linted: boolean) => T): T {
+    // Worked out for this run alone, it need not read the linted pages on disk (nor note that it did).
+    if (this.grown || this.memo?.state() === undefined || recordingReads()) return compute(false)
+    const kept = (this.base.kept ??= new Map())
+    const known = kept.get(key)
+    if (known && known.state === this.memo.state()) return known.value as T
+    const value = compute(true)
+    // Taken after: what `compute` looked at for the first time is part of it.
+    kept.set(key, {state: this.memo.state()!, value})
+    return value
+  }
+
+  /** Who imports what, as the pages on disk say: each file imported (relative), with the pages importing it. */
+  importersOnDisk(): ReadonlyMap<string, readonly string[]> {
+    return this.keptWhileUnchanged('importers', (linted) => {
+      const importers = new Map<string, string[]>()
+      for (const page of this.pages.values()) {
+        if (page.file && !linted) continue
+        for (const specifier of this.importsOnDisk(page)) {
+          const target = importTarget(this, page.relative, specifier)
+          if (target === undefined) continue
+          const list = importers.get(target)
+          if (list) list.push(page.relative)
+          else importers.set(target, [page.relative])
+        }
+      }
+      return importers
+    })
+  }
+
+  /** The pages whose text on disk holds any of `names` (see `namesAny`; those this run lints may be left out). */
+  pagesNamingAny(names: readonly string[]): SitePage[] {
+    const found = new Set<string>()
+    for (const name of names) {
+      const naming = this.keptWhileUnchanged('names\0' + name, (linted) =>
+        [...this.pages.values()].filter((page) => (linted || !page.file) && this.namesAny(page, [name])).map((page) => page.relative))
+      for (const relative of naming) found.add(relative)
+    }
+    return [...found].map((relative) => this.pages.get(relative)!)
   }
 
   /** Facts of a page: from the run when it was linted, else read and parsed now (once). */
@@ -273,7 +296,7 @@ export class Site {
       if (facts) return facts
     }
     if (this.anchorCache.has(page.relative)) return this.anchorCache.get(page.relative)
-    const memo = this.memo?.of(path.join(this.root, page.relative))
+    const memo = this.memo?.of(this.absoluteOf(page))
     let facts: PageFacts | undefined
     if (memo?.facts !== undefined) {
       facts = memo.facts ?? undefined
@@ -295,10 +318,18 @@ export class Site {
     return facts
   }
 
+  /** The absolute path of a page's file, made once per page of the base (the memo's keys keep their hashes). */
+  private absoluteOf(page: SitePage): string {
+    const absolutes = (this.base.absolutes ??= new Map())
+    let absolute = absolutes.get(page.relative)
+    if (absolute === undefined) absolutes.set(page.relative, (absolute = path.join(this.root, page.relative)))
+    return absolute
+  }
+
   /** The text of a page on disk, read as every site file is (inside the site, bounded); undefined when it cannot be read. */
   private textOf(page: SitePage): string | undefined {
     try {
-      return readSiteFile(path.join(this.root, page.relative), this.root, maxSitePageBytes)
+      return readSiteFile(this.absoluteOf(page), this.root, maxSitePageBytes)
     } catch {
       return undefined
     }
@@ -306,7 +337,7 @@ export class Site {
 
   /** The sources of the `import` lines of a page, as on disk. */
   importsOnDisk(page: SitePage): string[] {
-    const memo = this.memo?.of(path.join(this.root, page.relative))
+    const memo = this.memo?.of(this.absoluteOf(page))
     if (memo?.imports) return memo.imports
     const text = this.textOf(page)
     // Most pages import nothing: the search for `import` is cheaper than reading their lines.
@@ -317,7 +348,7 @@ export class Site {
 
   /** Whether the text of a page on disk holds any of `names` (a cheap test before its links are read). */
   namesAny(page: SitePage, names: readonly string[]): boolean {
-    const memo = this.memo?.of(path.join(this.root, page.relative))
+    const memo = this.memo?.of(this.absoluteOf(page))
     let text: string | undefined
     let readText = false
     for (const name of names) {
@@ -364,39 +395,7 @@ export class Site {
 
   /** OpenAPI files: the config's `openapi` (top level, `api.openapi`, navigation nodes), read once. */
   openApiSpecs(): OpenApiSpec[] {
-    if (this.specsCache) return this.specsCache
-    const references = new Set<string>()
-    const collect = (node: Located | undefined) => {
-      if (!node) return
-      if (node.type === 'object') {
-        for (const item of node.members) {
-          if (item.name === 'openapi') addReferences(item.value)
-          else collect(item.value)
-        }
-      } else if (node.type === 'array') {
-        for (const item of node.items) collect(item)
-      }
-    }
-    const addReference = (reference: string, settings: PageSettings) => {
-      references.add(reference)
-      const list = this.specSettings.get(reference) ?? []
-      list.push(settings)
-      this.specSettings.set(reference, list)
-    }
-    const addReferences = (node: Located) => {
-      if (node.type === 'string') addReference(node.value, {directory: undefined, slug: undefined})
-      else if (node.type === 'array') for (const item of node.items) addReferences(item)
-      else if (node.type === 'object') {
-        const source = get(node, 'source')
-        const text = (key: string) => {
-          const value = get(node, key)
-          return value?.type === 'string' ? value.value : undefined
-        }
-        if (source?.type === 'string') addReference(source.value, {directory: text('directory'), slug: text('slug')})
-      }
-    }
-    collect(this.config.value)
-    this.specsCache = [...references].map((reference) => this.loadSpec(reference))
+    this.specsCache ??= [...this.specSettings.keys()].map((reference) => this.loadSpec(reference))
     return this.specsCache
   }
 
@@ -443,54 +442,10 @@ export class Site {
   }
 
   loadSpec(reference: string): OpenApiSpec {
-    if (/^https?:\/\//i.test(reference)) return {reference, file: undefined, operations: undefined, pages: undefined, error: undefined}
-    const relative = path.posix.normalize(reference.replace(/^\/+/, ''))
-    if (relative.startsWith('..')) return {reference, file: undefined, operations: undefined, pages: undefined, error: 'outside the project folder'}
-    const file = path.join(this.root, relative)
-    let text: string
-    try {
-      text = readSiteFile(file, this.root, maxOpenApiBytes)
-    } catch (error) {
-      return {reference, file: undefined, operations: undefined, pages: undefined, error: unreadableReason(error)}
-    }
-    try {
-      const document = (/\.ya?ml$/i.test(file) ? yaml().parse(text) : JSON.parse(text)) as Record<string, unknown>
-      const operations = new Set<string>()
-      for (const key of ['paths', 'webhooks']) {
-        const paths = document?.[key]
-        if (!paths || typeof paths !== 'object') continue
-        for (const [route, item] of Object.entries(paths)) {
-          if (!item || typeof item !== 'object') continue
-          for (const method of Object.keys(item)) {
-            operations.add((key === 'webhooks' ? 'webhook' : method.toLowerCase()) + ' ' + (key === 'webhooks' ? route : route))
-          }
-        }
-      }
-      return {reference, file, operations, pages: operationPages(document ?? {}), document: document ?? {}, error: undefined}
-    } catch (error) {
-      return {reference, file, operations: undefined, pages: undefined, error: 'not valid ' + (/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON') + ': ' + String((error as Error).message).split('\n')[0]}
-    }
+    return loadOpenApiSpec(this.root, reference)
   }
 }
 
-/** Load the config at `root` (`docs.json` first, as the platform prefers it). */
-export function loadSiteConfig(root: string): SiteConfig | undefined {
-  for (const name of configNames) {
-    const filePath = path.join(root, name)
-    if (!siteFileExists(filePath)) continue
-    let main: JsonDocument
-    try {
-      main = readJsonDocument(filePath, root)
-    } catch (error) {
-      main = unreadableDocument(filePath, error)
-    }
-    const {value, documents, problems} = resolveDocument(main, root)
-    const navigation = get(value, 'navigation')
-    const shape = navigation?.type === 'object' || (!navigation && get(value, 'theme')) ? 'docs' : 'mint'
-    return {name, main, documents, refProblems: problems, value, shape}
-  }
-  return undefined
-}
-
+export {loadSiteConfig} from './base.js'
 export {toValue}
 export {applyRedirect, trimSlashes} from './redirects.js'

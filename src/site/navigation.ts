@@ -1,3 +1,4 @@
+import path from 'node:path'
 import {get, type Located} from './json.js'
 
 /** A navigation entry that names a page or an OpenAPI operation. */
@@ -85,4 +86,13 @@ export function navigationEntries(navigation: Located | undefined): NavigationEn
     walkNode(navigation, [], '')
   }
   return entries
+}
+
+const entryRoutes = new WeakMap<NavigationEntry, string>()
+
+/** A page entry as a route, `/guides/install/` as `guides/install`: made once for each entry (a kept config keeps its entries). */
+export function entryRoute(entry: NavigationEntry): string {
+  let route = entryRoutes.get(entry)
+  if (route === undefined) entryRoutes.set(entry, (route = path.posix.normalize(entry.value.trim().replace(/^\/+/, '')).replace(/\/+$/, '')))
+  return route
 }

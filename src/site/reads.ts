@@ -25,7 +25,7 @@ export type SiteReads = Array<[key: string, value: string | null]>
 
 let recording: Map<string, string | null> | undefined
 
-/** Run `checks`, noting every read that goes through this module while they run. */
+/** Run `checks`, noting every read that goes through this module while they run (a recording around this one notes them too). */
 export function recordReads<T>(checks: () => T): {result: T; reads: SiteReads} {
   const outer = recording
   const reads = new Map<string, string | null>()
@@ -34,7 +34,13 @@ export function recordReads<T>(checks: () => T): {result: T; reads: SiteReads} {
     return {result: checks(), reads: [...reads]}
   } finally {
     recording = outer
+    if (outer) for (const [key, value] of reads) outer.set(key, value)
   }
+}
+
+/** Whether reads are being noted (see `recordReads`): what a run reads must then be read in that run. */
+export function recordingReads(): boolean {
+  return recording !== undefined
 }
 
 /**
@@ -151,4 +157,17 @@ export function readsHold(
     }
   }
   return texts
+}
+
+/**
+ * What a folder's entry in its parent says of it: size, times and inode, which change when a file or
+ * folder in it is created, deleted or renamed; `-` when it cannot be read.
+ */
+export function folderStamp(folder: string): string {
+  try {
+    const stats = fs.statSync(folder, {throwIfNoEntry: false})
+    return stats ? stats.size + ':' + stats.mtimeMs + ':' + stats.ctimeMs + ':' + stats.ino : '-'
+  } catch {
+    return '-'
+  }
 }

@@ -15,8 +15,8 @@ interface SiteView<P extends Page> {
   pages: ReadonlyMap<string, P>
   linted: readonly P[]
   factsOf(page: P): {imports: string[]} | undefined
-  /** The sources of the `import` lines of a page, as on disk. */
-  importsOnDisk(page: P): string[]
+  /** Each file the pages on disk import (relative), with the pages importing it (those this run lints may be left out). */
+  importersOnDisk(): ReadonlyMap<string, readonly string[]>
 }
 
 /** The platform's snippet folders (`getFileCategory`): their files are snippets, imported or not. */
@@ -78,12 +78,8 @@ export class SnippetIndex<P extends Page> {
 
   private unlintedImports(): Set<string> {
     const imported = new Set<string>()
-    for (const other of this.site.pages.values()) {
-      if (other.file) continue
-      for (const specifier of this.site.importsOnDisk(other)) {
-        const target = importTarget(this.site, other.relative, specifier)
-        if (target !== undefined) imported.add(target)
-      }
+    for (const [target, importers] of this.site.importersOnDisk()) {
+      if (importers.some((relative) => !this.site.pages.get(relative)?.file)) imported.add(target)
     }
     return imported
   }

@@ -1,0 +1,51 @@
+// An OpenAPI file a site's config or pages name: read once a run, its operations and the addresses of
+// the pages the platform generates from it.
+import path from 'node:path'
+import {yaml} from '../shared/lazy.js'
+import {operationPages, type OperationPage} from './openapi-pages.js'
+import {maxOpenApiBytes, readSiteFile, unreadableReason} from './reads.js'
+
+export interface OpenApiSpec {
+  /** As configured: a path relative to the root, or a URL. */
+  reference: string
+  /** Local file, when the reference is a path that exists. */
+  file: string | undefined
+  /** `get /users`, … (lowercase method); undefined when the file is remote or unreadable. */
+  operations: Set<string> | undefined
+  /** What makes the address of each operation's generated page; undefined like `operations`. */
+  pages: OperationPage[] | undefined
+  /** The parsed document; undefined like `operations`. */
+  document?: Record<string, unknown> | undefined
+  error: string | undefined
+}
+
+/** The OpenAPI file `reference` names (a path relative to the site `root`, or a URL, never fetched). */
+export function loadOpenApiSpec(root: string, reference: string): OpenApiSpec {
+  if (/^https?:\/\//i.test(reference)) return {reference, file: undefined, operations: undefined, pages: undefined, error: undefined}
+  const relative = path.posix.normalize(reference.replace(/^\/+/, ''))
+  if (relative.startsWith('..')) return {reference, file: undefined, operations: undefined, pages: undefined, error: 'outside the project folder'}
+  const file = path.join(root, relative)
+  let text: string
+  try {
+    text = readSiteFile(file, root, maxOpenApiBytes)
+  } catch (error) {
+    return {reference, file: undefined, operations: undefined, pages: undefined, error: unreadableReason(error)}
+  }
+  try {
+    const document = (/\.ya?ml$/i.test(file) ? yaml().parse(text) : JSON.parse(text)) as Record<string, unknown>
+    const operations = new Set<string>()
+    for (const key of ['paths', 'webhooks']) {
+      const paths = document?.[key]
+      if (!paths || typeof paths !== 'object') continue
+      for (const [route, item] of Object.entries(paths)) {
+        if (!item || typeof item !== 'object') continue
+        for (const method of Object.keys(item)) {
+          operations.add((key === 'webhooks' ? 'webhook' : method.toLowerCase()) + ' ' + (key === 'webhooks' ? route : route))
+        }
+      }
+    }
+    return {reference, file, operations, pages: operationPages(document ?? {}), document: document ?? {}, error: undefined}
+  } catch (error) {
+    return {reference, file, operations: undefined, pages: undefined, error: 'not valid ' + (/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON') + ': ' + String((error as Error).message).split('\n')[0]}
+  }
+}
