@@ -11,7 +11,7 @@ import {isCodeReference} from './shared/code-reference.js'
 import {isJsxElement, jsxAttribute} from './shared/jsx.js'
 import {readPython, readScript, type ProgramReading, type ResultAssignment} from './shared/code-results.js'
 import {
-  commentTellsOutput, factoryCall, outputBlockLanguages, outputComponents, outputLanguages, outputTitle, setupCall, setupName, tellsOutput, type OutputFamily
+  commentTellsOutput, comparisonComment, factoryCall, mutationCall, outputHeading, shapePages, outputBlockLanguages, outputComponents, outputLanguages, outputTitle, setupCall, setupName, tellsOutput, type OutputFamily
 } from './example-output.data.js'
 
 /** Blocks longer than this are not read: generated data, not an example a reader types. */
@@ -35,8 +35,10 @@ export default defineRule({
   languages: ['en'],
   defaults: {},
   create() {
-    return function (tree, {page, report}) {
-      if (page.isSnippet || isCodeReference(tree)) return
+    return function (tree, {file, page, report}) {
+      if (page.isSnippet || isCodeReference(tree) || shapePages.test(file.path ?? '')) return
+      // A page that gives a section to what its calls return tells the results in words.
+      if (tree.children.some((node) => node.type === 'heading' && outputHeading.test(mdastToString(node)))) return
       const blocks = readBlocks(tree)
       blocks.forEach((block, index) => {
         const results = unshownResults(block, blocks, index)
@@ -85,24 +87,27 @@ function languageOf(lang: string | null | undefined): string {
 function unshownResults(block: ReadBlock, blocks: readonly ReadBlock[], index: number): ResultAssignment[] {
   const reading = block.reading
   if (!reading || block.fragment || reading.exports || reading.unused.length === 0) return []
-  if (!isProgram(block, blocks, index)) return []
+  if (!isProgram(block, blocks, index) || comparisonComment.test(block.node.value)) return []
   // Names a later block of the page reads: the example goes on there.
   const later = new Set(blocks.slice(index + 1).flatMap((other) => [...(other.reading?.names ?? wordsOf(other.node.value))]))
   const results = reading.unused.filter((result) => !isSetup(result) && !result.names.some((name) => later.has(name)))
-  if (results.length === 0 || commentTellsOutput.test(reading.commentsAfter)) return []
+  // A comment after the results tells or shows them (`# [{'id': …}]`); one after the last statement tells the outcome.
+  if (results.length === 0 || reading.endsWithComment || commentTellsOutput.test(reading.commentsAfter)) return []
   if (groupShows(block, blocks) || pageShows(block, results)) return []
   return results
 }
 
-/** Whether the block is a program a reader runs: it imports something, or goes on from an earlier block that does. */
+/**
+ * Whether the block is a program a reader runs: it imports something, or goes on from an earlier
+ * block that does, calling what that block assigned at its top level (`m = Memory.from_config(config)`
+ * then `m.search(…)`). A block that imports nothing and calls a parameter or a name bound in a
+ * function elsewhere (`ctx.sample(…)`) is an excerpt.
+ */
 function isProgram(block: ReadBlock, blocks: readonly ReadBlock[], index: number): boolean {
   if (block.reading!.imports) return true
   const earlier = blocks.slice(0, index).filter((other) => other.family === block.family && other.reading?.imports)
-  const bound = new Set(earlier.flatMap((other) => [...other.reading!.names]))
-  return block.reading!.unused.some((result) => {
-    const callee = result.callee.split('.')[0]!
-    return bound.has(callee)
-  })
+  const assigned = new Set(earlier.flatMap((other) => [...other.reading!.assigned]))
+  return block.reading!.unused.some((result) => assigned.has(result.callee.split('.')[0]!))
 }
 
 function wordsOf(text: string): Set<string> {
@@ -114,7 +119,7 @@ function isSetup(result: ResultAssignment): boolean {
   if (result.names.every((name) => setupName.test(name) || /^_/.test(name))) return true
   const parts = result.callee.split('.')
   const last = parts.at(-1)!
-  if (/^[A-Z]/.test(last) || setupCall.test(last)) return true
+  if (/^[A-Z]/.test(last) || setupCall.test(last) || mutationCall.test(last) || (factoryCall.test(last) && setupName.test(last))) return true
   return factoryCall.test(last) && (parts.length === 1 || parts.slice(0, -1).some((part) => /^[A-Z]/.test(part)))
 }
 
@@ -143,7 +148,8 @@ function pageShows(block: ReadBlock, results: readonly ResultAssignment[]): bool
   const before = parent.children[at - 1]
   if (before?.type === 'paragraph' && /\b(?:returns?|prints?|outputs?|you(?:'ll| will| should)? see|displays?|logs?)\b/i.test(mdastToString(before))) return true
   for (const next of parent.children.slice(at + 1, at + 3)) {
-    if (next.type === 'heading' || next.type === 'thematicBreak') return false
+    if (next.type === 'heading') return outputHeading.test(mdastToString(next))
+    if (next.type === 'thematicBreak') return false
     if (showsOutput(next, names)) return true
   }
   return false

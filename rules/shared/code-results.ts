@@ -24,12 +24,19 @@ export interface ProgramReading {
   unused: ResultAssignment[]
   /** Every name the block mentions, bound or used. */
   names: Set<string>
-  /** The text between the statements after the first unused result: the comments that may tell it. */
+  /** The names its top-level statements assign (`m = Memory.from_config(config)`): what a later block may go on with. */
+  assigned: Set<string>
+  /** The text between the statements after the first unused result, and after the last: the comments that may tell it. */
   commentsAfter: string
+  /** Whether a comment follows the program's last statement (the last of `main` when it runs one). */
+  endsWithComment: boolean
 }
 
 /** Calls that show a value: they end a run of results. */
 const showingCalls = /^(?:print|pprint|display|console\.\w+|logger\.\w+|logging\.\w+|log\.\w+|st\.\w+|rprint|assert\w*)$/
+
+/** Calls that end a program: they close a client or a session and give nothing to show. */
+const teardownCall = /(?:^|\.)(?:close|aclose|disconnect|stop|shutdown|quit|cleanup|end|end_?trace|end_?session|endSession|flush|destroy|dispose|teardown|exit)$/i
 
 interface Statement {
   from: number
@@ -76,11 +83,18 @@ export function readPython(text: string): ProgramReading | undefined {
     statements = [...statements.slice(0, -1), ...body.map((node) => pythonStatement(node, text))]
   }
   const imports = top.some((node) => node.name === 'ImportStatement')
-  return reading(statements, occurrences, text, imports, false, (name) => {
+  const assigned = new Set<string>()
+  for (const node of top) {
+    if (node.name !== 'AssignStatement') continue
+    for (let child = node.firstChild; child && child.name !== 'AssignOp'; child = child.nextSibling) {
+      if (child.name === 'VariableName') assigned.add(text.slice(child.from, child.to))
+    }
+  }
+  return reading(statements, occurrences, text, imports, false, assigned, (name) => {
     const definition = functions.get(name)
     const body = definition?.getChild('Body')
     if (!body) return undefined
-    return childrenOf(body).filter((node) => node.name !== 'Comment' && node.name !== ':').map((node) => pythonStatement(node, text))
+    return {end: body.to, statements: childrenOf(body).filter((node) => node.name !== 'Comment' && node.name !== ':').map((node) => pythonStatement(node, text))}
   })
 }
 
@@ -146,11 +160,16 @@ export function readScript(text: string): ProgramReading | undefined {
       }
     }
   }
-  return reading(body.map((node) => scriptStatement(node, text)), occurrences, text, imports, exports, (name) => {
+  const assigned = new Set<string>()
+  for (const node of body) {
+    if (node.type !== 'VariableDeclaration') continue
+    for (const declarator of node['declarations'] as EstreeNode[]) if (identifierName(declarator['id'])) assigned.add(identifierName(declarator['id']))
+  }
+  return reading(body.map((node) => scriptStatement(node, text)), occurrences, text, imports, exports, assigned, (name) => {
     const definition = functions.get(name)
     const block = definition?.['body'] as EstreeNode | undefined
     if (block?.type !== 'BlockStatement') return undefined
-    return (block['body'] as EstreeNode[]).map((node) => scriptStatement(node, text))
+    return {end: block.end - 1, statements: (block['body'] as EstreeNode[]).map((node) => scriptStatement(node, text))}
   })
 }
 
@@ -228,12 +247,20 @@ function reading(
   text: string,
   imports: boolean,
   exports: boolean,
-  bodyOf: (name: string) => Statement[] | undefined
+  assigned: Set<string>,
+  bodyOf: (name: string) => {statements: Statement[]; end: number} | undefined
 ): ProgramReading {
   const names = new Set(occurrences.map((use) => use.name))
   const last = statements.at(-1)
   const runs = last?.kind === 'main' && last.runs ? bodyOf(last.runs) : undefined
-  const run = trailingRun(runs ?? statements)
+  const whole = trailingRun(runs?.statements ?? statements)
+  // Teardown calls may follow the results (`await stagehand.close()`); any other call after them is
+  // where the example goes on, and what it does with them is not a result left unshown.
+  let end = whole.length
+  while (end > 0 && whole[end - 1]!.kind === 'call' && teardownCall.test(whole[end - 1]!.callee)) end--
+  let start = end
+  while (start > 0 && whole[start - 1]!.kind === 'assign') start--
+  const run = whole.slice(start, end)
   const unused: ResultAssignment[] = []
   for (const statement of run) {
     if (statement.kind !== 'assign' || showingCalls.test(statement.callee)) continue
@@ -241,7 +268,10 @@ function reading(
     if (!read) unused.push({names: statement.names, from: statement.from, to: statement.to, callee: statement.callee})
   }
   const first = unused[0]
-  return {imports, exports, unused, names, commentsAfter: first ? gaps(run, first.from, text) : ''}
+  const limit = runs?.end ?? text.length
+  const final = (runs?.statements ?? statements).at(-1)
+  const endsWithComment = final !== undefined && text.slice(final.to, limit).trim() !== ''
+  return {imports, exports, unused, names, assigned, commentsAfter: first ? gaps(whole, first.from, text.slice(0, limit)) : '', endsWithComment}
 }
 
 /** The statements back from the end that are assignments from calls or calls, before any other statement or call that shows. */
