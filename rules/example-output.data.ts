@@ -43,7 +43,7 @@ export const commentTellsOutput = /(?:\b(?:outputs?|returns?|results? (?:in|is|a
  * a reader wants to see.
  */
 export const setupName =
-  /(?:client|config|settings|options|opts|key|token|secret|url|uri|app|server|agent|llm|model|engine|session|conn|connection|db|database|store|index|collection|table|bucket|tool|tools|pipeline|runner|workflow|graph|chain|handler|router|logger|env|provider|transport|browser|page|context|ctx|driver|cursor|credentials?|auth|service|instance|workspace|project|schema|trace|stream|listener|subscription|channel|socket|queue|worker|scheduler|emitter|span|tracer|sdk|api|deployment|memory|vector_?store|retriever|embedder|embeddings?|splitter|loader|parser|template|prompt|signer|keypair|wallet|account|program|provider)s?$/i
+  /(?:client|config|settings|options|opts|key|token|secret|url|uri|app|server|agent|llm|model|engine|session|conn|connection|db|database|store|index|collection|table|bucket|tool|tools|pipeline|runner|workflow|graph|chain|handler|router|logger|env|provider|transport|browser|page|context|ctx|driver|cursor|credentials?|auth|service|instance|workspace|project|schema|trace|task|stream|listener|subscription|channel|socket|queue|worker|scheduler|emitter|span|tracer|sdk|api|deployment|memory|vector_?store|retriever|embedder|embeddings?|splitter|loader|parser|template|prompt|signer|keypair|wallet|account|program|provider)s?$/i
 
 /** The last part of a callee that makes a setup (a client, a config, a path), whatever the name of its result. */
 export const setupCall =

@@ -119,6 +119,8 @@ function isSetup(result: ResultAssignment): boolean {
   if (result.names.every((name) => setupName.test(name) || /^_/.test(name))) return true
   const parts = result.callee.split('.')
   const last = parts.at(-1)!
+  // A definition: `tool({…})`, `task({…})`, `agent(…)`.
+  if (parts.length === 1 && setupName.test(last)) return true
   if (/^[A-Z]/.test(last) || setupCall.test(last) || mutationCall.test(last) || (factoryCall.test(last) && setupName.test(last))) return true
   return factoryCall.test(last) && (parts.length === 1 || parts.slice(0, -1).some((part) => /^[A-Z]/.test(part)))
 }

@@ -271,7 +271,7 @@ function reading(
   const limit = runs?.end ?? text.length
   const final = (runs?.statements ?? statements).at(-1)
   const endsWithComment = final !== undefined && text.slice(final.to, limit).trim() !== ''
-  return {imports, exports, unused, names, assigned, commentsAfter: first ? gaps(whole, first.from, text.slice(0, limit)) : '', endsWithComment}
+  return {imports, exports, unused, names, assigned, commentsAfter: first ? commentBefore(whole, first, text) + gaps(whole, first.from, text.slice(0, limit)) : '', endsWithComment}
 }
 
 /** The statements back from the end that are assignments from calls or calls, before any other statement or call that shows. */
@@ -294,4 +294,14 @@ function gaps(run: readonly Statement[], from: number, text: string): string {
     found += text.slice(statement.to, next ? next.from : text.length) + '\n'
   }
   return found
+}
+
+/** The comment lines right before a statement of `run` (`// returns the verified content`), after the statement before it. */
+function commentBefore(run: readonly Statement[], statement: {from: number}, text: string): string {
+  const before = run.filter((other) => other.to <= statement.from).at(-1)
+  // Else the line before the statement's: a statement that is not in the run ends there or earlier.
+  if (before) return text.slice(before.to, statement.from)
+  const lineStart = text.lastIndexOf('\n', statement.from - 1) + 1
+  const line = text.slice(text.lastIndexOf('\n', lineStart - 2) + 1, lineStart).trim()
+  return line.startsWith('#') || line.startsWith('//') ? line : ''
 }
