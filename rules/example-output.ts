@@ -3,7 +3,7 @@
 // for it and tells nothing of what it gives. How a block's results are read is rules/shared/code-results.ts.
 import type {Code, Nodes, Parent, Root} from 'mdast'
 import {toString as mdastToString} from 'mdast-util-to-string'
-import {visitParents} from '../src/walk.js'
+import {visitParents} from '../src/shared/walk.js'
 import {defineRule} from '../src/rule.js'
 import {codePoint} from './shared/positions.js'
 import {firstMark, isNotCode, withoutAnnotations} from './shared/code-fragments.js'
