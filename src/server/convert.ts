@@ -1,6 +1,8 @@
+import path from 'node:path'
 import {diffChars, diffLines} from 'diff'
 import type {Point} from 'unist'
 import type {VFileMessage} from 'vfile-message'
+import type {TextDocument} from 'vscode-languageserver-textdocument'
 import {
   DiagnosticSeverity,
   type Diagnostic,
@@ -9,6 +11,7 @@ import {
 } from 'vscode-languageserver'
 import {SOURCE, type TextEdit as OffsetEdit} from '../contract.js'
 import type {Redact} from '../page/redact.js'
+import {uriToPath} from './watch.js'
 
 /** The code action kind of "apply every safe fix", as `editor.codeActionsOnSave` names it. */
 export const FIX_ALL_KIND = 'source.fixAll.docs-lint'
@@ -147,4 +150,36 @@ export function editsWithoutSecrets(before: string, edits: readonly OffsetEdit[]
     }
   }
   return result
+}
+
+/** Where a page is linted: its path on disk and the folder the run starts in. */
+export interface Target {
+  path: string
+  cwd: string
+}
+
+/** Pages are linted at their path on disk, from the workspace folder that holds them. */
+export function targetOf(document: TextDocument, workspaceFolders: readonly string[]): Target | undefined {
+  const filePath = uriToPath(document.uri)
+  if (filePath) {
+    if (!/\.mdx?$/i.test(filePath)) return undefined
+    return {path: filePath, cwd: folderOf(filePath, workspaceFolders) ?? path.dirname(filePath)}
+  }
+  // An unsaved page has no path yet: its language decides Markdown or MDX.
+  const extension = document.languageId === 'markdown' ? '.md' : document.languageId === 'mdx' ? '.mdx' : undefined
+  if (!extension) return undefined
+  const cwd = workspaceFolders[0] ?? process.cwd()
+  const name = (document.uri.split(/[/:]/).pop() || 'untitled').replace(/\.mdx?$/i, '')
+  return {path: path.join(cwd, name + extension), cwd}
+}
+
+function folderOf(filePath: string, workspaceFolders: readonly string[]): string | undefined {
+  let best: string | undefined
+  for (const folder of workspaceFolders) {
+    const relative = path.relative(folder, filePath)
+    if (relative && !relative.startsWith('..') && !path.isAbsolute(relative)) {
+      if (!best || folder.length > best.length) best = folder
+    }
+  }
+  return best
 }

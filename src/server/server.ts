@@ -8,37 +8,27 @@ import {
   DidChangeConfigurationNotification,
   TextDocuments,
   TextDocumentSyncKind,
-  type CodeAction,
-  type CodeActionParams,
   type Connection,
   type Diagnostic,
   type InitializeParams,
-  type InitializeResult,
-  type TextEdit,
-  type WorkspaceEdit
+  type InitializeResult
 } from 'vscode-languageserver'
 import {TextDocument} from 'vscode-languageserver-textdocument'
 import {lint} from '../engine/index.js'
 import {PagePool} from '../engine/pool.js'
 import {forgetStyles} from '../styles/registry.js'
 import {enableIncrementalParse, forgetIncrementalParse} from '../page/incremental-parse.js'
-import {fixText} from '../fix/fix.js'
 import type {ResolvedConfig} from '../config/resolve.js'
 import {findSiteRoot} from '../site/files.js'
-import {SOURCE, type MessageExtras, type TextEdit as OffsetEdit} from '../contract.js'
+import {SOURCE} from '../contract.js'
 import {version} from '../shared/version.js'
-import {reportableEdits} from '../page/redact.js'
 import {absolutePath} from '../shared/relative-path.js'
-import {
-  FIX_ALL_KIND,
-  editsBetween,
-  editsWithoutSecrets,
-  kindRequested,
-  messageRange,
-  messageToDiagnostic,
-  rangesTouch
-} from './convert.js'
+import {FIX_ALL_KIND, messageToDiagnostic, targetOf} from './convert.js'
 import {SiteMemo} from '../site/memo.js'
+import {codeActionsFor} from './code-actions.js'
+import {ClientSettings} from './settings.js'
+
+export type {ServerSettings} from './settings.js'
 import {noteChanges, registerWatchers, sweeper, uriToPath} from './watch.js'
 
 /**
@@ -49,16 +39,6 @@ import {noteChanges, registerWatchers, sweeper, uriToPath} from './watch.js'
  */
 export const DEBOUNCE_MS = 150
 export const MIN_DEBOUNCE_MS = 50
-
-/** What a user sets under `docs-lint` in the editor (all optional; `null` from the client means defaults). */
-export interface ServerSettings {
-  /** Lint pages at all. */
-  enable: boolean
-  /** A config file used for every page instead of searching for `.docs-lintrc*` (the CLI's `--config`). */
-  config: string | undefined
-}
-
-const defaultSettings: ServerSettings = {enable: true, config: undefined}
 
 interface LintedPage {
   version: number
@@ -73,11 +53,6 @@ interface LintedPage {
   siteRoot: string | undefined
   /** Site config files (docs.json and the files it includes) with their problems, from the same run. */
   siteFiles: VFile[]
-}
-
-interface Target {
-  path: string
-  cwd: string
 }
 
 export interface ServerOptions {
@@ -104,217 +79,236 @@ export const MAX_DIAGNOSTICS = 5000
 
 /** Wire docs-lint into a language server connection: diagnostics, quick fixes and fix-all. */
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
-  /** How long the last lint of each page took, which sets its debounce (unless `options.debounceMs`). */
-  const lintMs = new Map<string, number>()
-  const debounceOf = (uri: string): number =>
-    options.debounceMs ?? Math.min(DEBOUNCE_MS, Math.max(MIN_DEBOUNCE_MS, Math.round(lintMs.get(uri) ?? DEBOUNCE_MS)))
   // Each edit re-parses only the part of the page it changed (see incremental-parse.ts).
   enableIncrementalParse()
-  const configurationTimeoutMs = options.configurationTimeoutMs ?? CONFIGURATION_TIMEOUT_MS
-  const workerPageChars = options.workerPageChars ?? WORKER_PAGE_CHARS
-  const maxDiagnostics = options.maxDiagnostics ?? MAX_DIAGNOSTICS
+  new DocsLintServer(connection, options).listen()
+}
+
+/** The server's state: open documents, their pending lints and results, what was published. */
+class DocsLintServer {
+  /** How long the last lint of each page took, which sets its debounce (unless `options.debounceMs`). */
+  private readonly lintMs = new Map<string, number>()
+  private readonly settings: ClientSettings
+  private readonly workerPageChars: number
+  private readonly maxDiagnostics: number
   /** False when the client says the workspace is not trusted: then no config written in JavaScript runs. */
-  let trusted = true
-  let configurationTimedOut = false
-  const documents = new TextDocuments(TextDocument)
-  const timers = new Map<string, NodeJS.Timeout>()
-  const results = new Map<string, {key: string; promise: Promise<LintedPage>}>()
-  const settingsCache = new Map<string, Promise<ServerSettings>>()
+  private trusted = true
+  private readonly documents = new TextDocuments(TextDocument)
+  private readonly timers = new Map<string, NodeJS.Timeout>()
+  private readonly results = new Map<string, {key: string; promise: Promise<LintedPage>}>()
   /** Config files of each site (by root) whose diagnostics were published, to clear them once fixed. */
-  const publishedSiteFiles = new Map<string, Set<string>>()
+  private readonly publishedSiteFiles = new Map<string, Set<string>>()
   /** The generation of the result last published for each page. */
-  const publishedGeneration = new Map<string, number>()
-  let workspaceFolders: string[] = []
-  let canPullConfiguration = false
-  let canRegisterWatchers = false
-  let canRegisterConfiguration = false
-  let versionedEdits = false
-  let workspaceFoldersSupported = false
-  let pushedSettings: ServerSettings | undefined
+  private readonly publishedGeneration = new Map<string, number>()
+  private workspaceFolders: string[] = []
+  private canRegisterWatchers = false
+  private canRegisterConfiguration = false
+  private versionedEdits = false
+  private workspaceFoldersSupported = false
   /** Bumped when something outside the page changes (config, docs.json, other pages): cached results are stale. */
-  let generation = 0
+  private generation = 0
   /** What the site checks read from the site, kept from edit to edit (see `SiteMemo`). */
-  const siteMemo = new SiteMemo()
+  private readonly siteMemo = new SiteMemo()
   /** Pages changed on disk that the client's watcher did not tell of are found after a pause, and open pages linted again. */
-  const sweep = sweeper(siteMemo, () => relintAll())
+  private readonly sweep = sweeper(this.siteMemo, () => this.relintAll())
   /** The worker that lints large pages: started for the first one, kept until shutdown. */
-  let largePagePool: PagePool | undefined
+  private largePagePool: PagePool | undefined
+  /** A page just opened is linted at once; edits wait for a pause in typing. (Opening fires both events.) */
+  private readonly justOpened = new Set<string>()
+  private shuttingDown = false
 
-  connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const capabilities = params.capabilities
-    canPullConfiguration = capabilities.workspace?.configuration === true
-    canRegisterWatchers = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true
-    canRegisterConfiguration = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true
-    versionedEdits = capabilities.workspace?.workspaceEdit?.documentChanges === true
-    workspaceFoldersSupported = capabilities.workspace?.workspaceFolders === true
-    // VS Code's workspace trust, as the extension passes it; other clients have no such notion.
-    const initializationOptions = params.initializationOptions as {trusted?: unknown} | null | undefined
-    trusted = initializationOptions?.trusted !== false
-    const folders = params.workspaceFolders?.map((folder) => folder.uri) ??
-      (params.rootUri ? [params.rootUri] : [])
-    workspaceFolders = folders.map(uriToPath).filter((folder): folder is string => folder !== undefined)
-    if (workspaceFolders.length === 0 && params.rootPath) workspaceFolders = [params.rootPath]
-    return {
-      capabilities: {
-        textDocumentSync: {openClose: true, change: TextDocumentSyncKind.Incremental},
-        codeActionProvider: {codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND]},
-        workspace: {workspaceFolders: {supported: true, changeNotifications: true}}
-      },
-      serverInfo: {name: 'docs-lint', version}
-    }
-  })
-
-  connection.onInitialized(() => {
-    if (canRegisterWatchers) registerWatchers(connection, siteMemo)
-    if (canRegisterConfiguration) {
-      void connection.client.register(DidChangeConfigurationNotification.type, {section: 'docs-lint'})
-    }
-    if (workspaceFoldersSupported) {
-      connection.workspace.onDidChangeWorkspaceFolders((event) => {
-        const removed = new Set(event.removed.map((folder) => uriToPath(folder.uri)))
-        workspaceFolders = workspaceFolders.filter((folder) => !removed.has(folder))
-        for (const folder of event.added) {
-          const folderPath = uriToPath(folder.uri)
-          if (folderPath) workspaceFolders.push(folderPath)
-        }
-        relintAll()
-      })
-    }
-  })
-
-  connection.onDidChangeConfiguration((change) => {
-    const section = (change.settings as Record<string, unknown> | null | undefined)?.['docs-lint']
-    pushedSettings = section && typeof section === 'object' ? readSettings(section) : undefined
-    settingsCache.clear()
-    relintAll()
-  })
-
-  connection.onDidChangeWatchedFiles((params) => {
-    // A changed style file is read again: styles are loaded once until then.
-    forgetStyles()
-    noteChanges(siteMemo, params)
-    relintAll()
-  })
-
-  // A page just opened is linted at once; edits wait for a pause in typing. (Opening fires both events.)
-  const justOpened = new Set<string>()
-  documents.onDidOpen((event) => justOpened.add(event.document.uri))
-  documents.onDidChangeContent((event) => {
-    const uri = event.document.uri
-    schedule(uri, justOpened.delete(uri) ? 0 : debounceOf(uri))
-  })
-  documents.onDidClose((event) => {
-    const uri = event.document.uri
-    clearTimeout(timers.get(uri))
-    timers.delete(uri)
-    justOpened.delete(uri)
-    results.delete(uri)
-    settingsCache.delete(uri)
-    publishedGeneration.delete(uri)
-    lintMs.delete(uri)
-    const target = targetOf(event.document)
-    if (target) forgetIncrementalParse(target.path)
-    connection.sendDiagnostics({uri, diagnostics: []}).catch(() => {})
-  })
-
-  connection.onCodeAction(async (params) => {
-    const document = documents.get(params.textDocument.uri)
-    if (!document) return []
-    try {
-      return await codeActions(document, params)
-    } catch (error) {
-      connection.console.error('docs-lint: code actions failed: ' + describe(error))
-      return []
-    }
-  })
-
-  let shuttingDown = false
-  connection.onShutdown(() => {
-    shuttingDown = true
-    sweep.stop()
-    for (const timer of timers.values()) clearTimeout(timer)
-    timers.clear()
-    void largePagePool?.close()
-    largePagePool = undefined
-  })
-
-  documents.listen(connection)
-
-  function relintAll(): void {
-    generation++
-    for (const document of documents.all()) schedule(document.uri, debounceOf(document.uri))
+  constructor(private readonly connection: Connection, private readonly options: ServerOptions) {
+    this.settings = new ClientSettings(connection, options.configurationTimeoutMs ?? CONFIGURATION_TIMEOUT_MS)
+    this.workerPageChars = options.workerPageChars ?? WORKER_PAGE_CHARS
+    this.maxDiagnostics = options.maxDiagnostics ?? MAX_DIAGNOSTICS
   }
 
-  function schedule(uri: string, delay: number): void {
-    clearTimeout(timers.get(uri))
-    timers.set(uri, setTimeout(() => {
-      timers.delete(uri)
-      void validate(uri)
+  private debounceOf(uri: string): number {
+    return this.options.debounceMs ?? Math.min(DEBOUNCE_MS, Math.max(MIN_DEBOUNCE_MS, Math.round(this.lintMs.get(uri) ?? DEBOUNCE_MS)))
+  }
+
+  listen(): void {
+    this.listenLifecycle()
+    this.listenDocuments()
+    this.documents.listen(this.connection)
+  }
+
+  private listenLifecycle(): void {
+    this.connection.onInitialize((params: InitializeParams): InitializeResult => {
+      const capabilities = params.capabilities
+      this.settings.canPull = capabilities.workspace?.configuration === true
+      this.canRegisterWatchers = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true
+      this.canRegisterConfiguration = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true
+      this.versionedEdits = capabilities.workspace?.workspaceEdit?.documentChanges === true
+      this.workspaceFoldersSupported = capabilities.workspace?.workspaceFolders === true
+      // VS Code's workspace trust, as the extension passes it; other clients have no such notion.
+      const initializationOptions = params.initializationOptions as {trusted?: unknown} | null | undefined
+      this.trusted = initializationOptions?.trusted !== false
+      const folders = params.workspaceFolders?.map((folder) => folder.uri) ??
+        (params.rootUri ? [params.rootUri] : [])
+      this.workspaceFolders = folders.map(uriToPath).filter((folder): folder is string => folder !== undefined)
+      if (this.workspaceFolders.length === 0 && params.rootPath) this.workspaceFolders = [params.rootPath]
+      return {
+        capabilities: {
+          textDocumentSync: {openClose: true, change: TextDocumentSyncKind.Incremental},
+          codeActionProvider: {codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND]},
+          workspace: {workspaceFolders: {supported: true, changeNotifications: true}}
+        },
+        serverInfo: {name: 'docs-lint', version}
+      }
+    })
+
+    this.connection.onInitialized(() => {
+      if (this.canRegisterWatchers) registerWatchers(this.connection, this.siteMemo)
+      if (this.canRegisterConfiguration) {
+        void this.connection.client.register(DidChangeConfigurationNotification.type, {section: 'docs-lint'})
+      }
+      if (this.workspaceFoldersSupported) {
+        this.connection.workspace.onDidChangeWorkspaceFolders((event) => {
+          const removed = new Set(event.removed.map((folder) => uriToPath(folder.uri)))
+          this.workspaceFolders = this.workspaceFolders.filter((folder) => !removed.has(folder))
+          for (const folder of event.added) {
+            const folderPath = uriToPath(folder.uri)
+            if (folderPath) this.workspaceFolders.push(folderPath)
+          }
+          this.relintAll()
+        })
+      }
+    })
+
+    this.connection.onDidChangeConfiguration((change) => {
+      const section = (change.settings as Record<string, unknown> | null | undefined)?.['docs-lint']
+      this.settings.push(section)
+      this.relintAll()
+    })
+
+    this.connection.onDidChangeWatchedFiles((params) => {
+      // A changed style file is read again: styles are loaded once until then.
+      forgetStyles()
+      noteChanges(this.siteMemo, params)
+      this.relintAll()
+    })
+  }
+
+  private listenDocuments(): void {
+    this.documents.onDidOpen((event) => this.justOpened.add(event.document.uri))
+    this.documents.onDidChangeContent((event) => {
+      const uri = event.document.uri
+      this.schedule(uri, this.justOpened.delete(uri) ? 0 : this.debounceOf(uri))
+    })
+    this.documents.onDidClose((event) => {
+      const uri = event.document.uri
+      clearTimeout(this.timers.get(uri))
+      this.timers.delete(uri)
+      this.justOpened.delete(uri)
+      this.results.delete(uri)
+      this.settings.forget(uri)
+      this.publishedGeneration.delete(uri)
+      this.lintMs.delete(uri)
+      const target = targetOf(event.document, this.workspaceFolders)
+      if (target) forgetIncrementalParse(target.path)
+      this.connection.sendDiagnostics({uri, diagnostics: []}).catch(() => {})
+    })
+
+    this.connection.onCodeAction(async (params) => {
+      const document = this.documents.get(params.textDocument.uri)
+      if (!document) return []
+      try {
+        const page = await this.resultFor(document)
+        return await codeActionsFor(document, params, page, {versionedEdits: this.versionedEdits, isCurrent: () => this.documents.get(document.uri)?.version === page.version})
+      } catch (error) {
+        this.connection.console.error('docs-lint: code actions failed: ' + describe(error))
+        return []
+      }
+    })
+
+    this.connection.onShutdown(() => {
+      this.shuttingDown = true
+      this.sweep.stop()
+      for (const timer of this.timers.values()) clearTimeout(timer)
+      this.timers.clear()
+      void this.largePagePool?.close()
+      this.largePagePool = undefined
+    })
+
+    this.documents.listen(this.connection)
+  }
+
+  relintAll(): void {
+    this.generation++
+    for (const document of this.documents.all()) this.schedule(document.uri, this.debounceOf(document.uri))
+  }
+
+  private schedule(uri: string, delay: number): void {
+    clearTimeout(this.timers.get(uri))
+    this.timers.set(uri, setTimeout(() => {
+      this.timers.delete(uri)
+      void this.validate(uri)
     }, delay))
   }
 
-  async function validate(uri: string): Promise<void> {
-    const document = documents.get(uri)
-    if (!document || shuttingDown) return
-    const startGeneration = generation
+  private async validate(uri: string): Promise<void> {
+    const document = this.documents.get(uri)
+    if (!document || this.shuttingDown) return
+    const startGeneration = this.generation
     try {
       const started = performance.now()
-      const page = await resultFor(document)
-      lintMs.set(uri, performance.now() - started)
-      const current = documents.get(uri)
+      const page = await this.resultFor(document)
+      this.lintMs.set(uri, performance.now() - started)
+      const current = this.documents.get(uri)
       // A newer version arrived while linting: its own run publishes. A result of an older config
       // is still right about this text, so it shows until the newer one lands, never after it.
-      if (!current || current.version !== page.version || shuttingDown) return
-      if ((publishedGeneration.get(uri) ?? -1) > startGeneration) return
-      publishedGeneration.set(uri, startGeneration)
-      await connection.sendDiagnostics({uri, version: page.version, diagnostics: page.diagnostics})
-      if (page.siteRoot !== undefined) await publishSiteFiles(page.siteRoot, page.siteFiles)
-      sweep.schedule()
+      if (!current || current.version !== page.version || this.shuttingDown) return
+      if ((this.publishedGeneration.get(uri) ?? -1) > startGeneration) return
+      this.publishedGeneration.set(uri, startGeneration)
+      await this.connection.sendDiagnostics({uri, version: page.version, diagnostics: page.diagnostics})
+      if (page.siteRoot !== undefined) await this.publishSiteFiles(page.siteRoot, page.siteFiles)
+      this.sweep.schedule()
     } catch (error) {
-      connection.console.error('docs-lint: cannot publish diagnostics for ' + uri + ': ' + describe(error))
+      this.connection.console.error('docs-lint: cannot publish diagnostics for ' + uri + ': ' + describe(error))
     }
   }
 
   /** docs.json problems found while linting a page go on docs.json, open or not. */
-  async function publishSiteFiles(siteRoot: string, files: VFile[]): Promise<void> {
-    const previous = publishedSiteFiles.get(siteRoot) ?? new Set<string>()
+  private async publishSiteFiles(siteRoot: string, files: VFile[]): Promise<void> {
+    const previous = this.publishedSiteFiles.get(siteRoot) ?? new Set<string>()
     const current = new Set<string>()
     for (const file of files) {
       const uri = pathToFileURL(absolutePath(file)).href
       current.add(uri)
-      await connection.sendDiagnostics({uri, diagnostics: file.messages.map((message) => messageToDiagnostic(message, false))})
+      await this.connection.sendDiagnostics({uri, diagnostics: file.messages.map((message) => messageToDiagnostic(message, false))})
     }
     for (const uri of previous) {
-      if (!current.has(uri)) await connection.sendDiagnostics({uri, diagnostics: []})
+      if (!current.has(uri)) await this.connection.sendDiagnostics({uri, diagnostics: []})
     }
-    publishedSiteFiles.set(siteRoot, current)
+    this.publishedSiteFiles.set(siteRoot, current)
   }
 
   /** One lint per document version and generation, shared by diagnostics and code actions. */
-  function resultFor(document: TextDocument): Promise<LintedPage> {
-    const key = document.version + ':' + generation
-    const cached = results.get(document.uri)
+  private resultFor(document: TextDocument): Promise<LintedPage> {
+    const key = document.version + ':' + this.generation
+    const cached = this.results.get(document.uri)
     if (cached && cached.key === key) return cached.promise
-    const promise = lintDocument(document)
-    results.set(document.uri, {key, promise})
+    const promise = this.lintDocument(document)
+    this.results.set(document.uri, {key, promise})
     return promise
   }
 
-  async function lintDocument(document: TextDocument): Promise<LintedPage> {
+  private async lintDocument(document: TextDocument): Promise<LintedPage> {
     const version = document.version
     const text = document.getText()
     const empty: LintedPage = {
       version, text, path: undefined, messages: [], diagnostics: [], bom: false, config: undefined, siteRoot: undefined, siteFiles: []
     }
-    const target = targetOf(document)
+    const target = targetOf(document, this.workspaceFolders)
     if (!target) return empty
-    const settings = await settingsFor(document.uri)
+    const settings = await this.settings.of(document.uri)
     if (!settings.enable) return empty
     try {
       const file = new VFile({path: target.path, value: text})
       // A large page is linted in a worker thread: this one goes on answering requests meanwhile.
-      const pool = text.length >= workerPageChars ? (largePagePool ??= new PagePool(1, WORKER_PAGE_TIMEOUT_MS)) : undefined
-      const result = await lint({files: [file], cwd: target.cwd, configPath: settings.config, jobs: 0, pool, trusted, siteMemo})
+      const pool = text.length >= this.workerPageChars ? (this.largePagePool ??= new PagePool(1, WORKER_PAGE_TIMEOUT_MS)) : undefined
+      const result = await lint({files: [file], cwd: target.cwd, configPath: settings.config, jobs: 0, pool, trusted: this.trusted, siteMemo: this.siteMemo})
       if (result.configErrors.length > 0) {
         // The CLI stops with exit code 2; in an editor, the problem shows on the page it blocks.
         const diagnostics = result.configErrors.map((reason): Diagnostic => ({
@@ -336,14 +330,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         text,
         path: linted.path,
         messages,
-        diagnostics: cappedDiagnostics(messages, bom),
+        diagnostics: this.cappedDiagnostics(messages, bom),
         bom,
         config: linted.data['docsLintConfig'] as ResolvedConfig | undefined,
         siteRoot,
         siteFiles: siteRoot === undefined ? [] : result.files.filter((candidate) => candidate !== file)
       }
     } catch (error) {
-      connection.console.error('docs-lint: cannot lint ' + document.uri + ': ' + describe(error))
+      this.connection.console.error('docs-lint: cannot lint ' + document.uri + ': ' + describe(error))
       return {
         ...empty,
         diagnostics: [{
@@ -356,152 +350,24 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
   }
 
-  /** Pages are linted at their path on disk, from the workspace folder that holds them. */
-  function targetOf(document: TextDocument): Target | undefined {
-    const filePath = uriToPath(document.uri)
-    if (filePath) {
-      if (!/\.mdx?$/i.test(filePath)) return undefined
-      return {path: filePath, cwd: folderOf(filePath) ?? path.dirname(filePath)}
-    }
-    // An unsaved page has no path yet: its language decides Markdown or MDX.
-    const extension = document.languageId === 'markdown' ? '.md' : document.languageId === 'mdx' ? '.mdx' : undefined
-    if (!extension) return undefined
-    const cwd = workspaceFolders[0] ?? process.cwd()
-    const name = (document.uri.split(/[/:]/).pop() || 'untitled').replace(/\.mdx?$/i, '')
-    return {path: path.join(cwd, name + extension), cwd}
-  }
-
-  function folderOf(filePath: string): string | undefined {
-    let best: string | undefined
-    for (const folder of workspaceFolders) {
-      const relative = path.relative(folder, filePath)
-      if (relative && !relative.startsWith('..') && !path.isAbsolute(relative)) {
-        if (!best || folder.length > best.length) best = folder
-      }
-    }
-    return best
-  }
-
   /** The first `maxDiagnostics` problems, then one that says how many more the page has. */
-  function cappedDiagnostics(messages: readonly VFileMessage[], bom: boolean): Diagnostic[] {
-    const diagnostics = messages.slice(0, maxDiagnostics).map((message) => messageToDiagnostic(message, bom))
+  private cappedDiagnostics(messages: readonly VFileMessage[], bom: boolean): Diagnostic[] {
+    const diagnostics = messages.slice(0, this.maxDiagnostics).map((message) => messageToDiagnostic(message, bom))
     const hidden = messages.length - diagnostics.length
     if (hidden > 0) {
       diagnostics.push({
         range: {start: {line: 0, character: 0}, end: {line: 0, character: 0}},
         severity: DiagnosticSeverity.Information,
         source: SOURCE,
-        message: hidden + ' more problems on this page are not shown: the editor shows the first ' + maxDiagnostics + '; run `docs-lint` on the page for all of them'
+        message: hidden + ' more problems on this page are not shown: the editor shows the first ' + this.maxDiagnostics + '; run `docs-lint` on the page for all of them'
       })
     }
     return diagnostics
   }
 
-  function settingsFor(uri: string): Promise<ServerSettings> {
-    if (!canPullConfiguration) return Promise.resolve(pushedSettings ?? defaultSettings)
-    let settings = settingsCache.get(uri)
-    if (!settings) {
-      let timer: NodeJS.Timeout | undefined
-      // A client that never answers would leave every page without diagnostics.
-      const timeout = new Promise<ServerSettings>((resolve) => {
-        timer = setTimeout(() => {
-          if (!configurationTimedOut) {
-            configurationTimedOut = true
-            connection.console.warn(
-              'docs-lint: the editor did not answer `workspace/configuration` within ' + configurationTimeoutMs + ' ms; linting with the default settings'
-            )
-          }
-          resolve(pushedSettings ?? defaultSettings)
-        }, configurationTimeoutMs)
-      })
-      const answer = connection.workspace
-        .getConfiguration({scopeUri: uri, section: 'docs-lint'})
-        .then((value: unknown) => readSettings(value), () => defaultSettings)
-      settings = Promise.race([answer, timeout]).finally(() => clearTimeout(timer))
-      settingsCache.set(uri, settings)
-    }
-    return settings
-  }
 
-  async function codeActions(document: TextDocument, params: CodeActionParams): Promise<CodeAction[]> {
-    const only = params.context.only
-    const wantQuickFixes = kindRequested(CodeActionKind.QuickFix, only)
-    const wantFixAll = kindRequested(FIX_ALL_KIND, only)
-    if (!wantQuickFixes && !wantFixAll) return []
-    const page = await resultFor(document)
-    if (page.version !== document.version) return []
-    const actions: CodeAction[] = []
-    if (wantQuickFixes) {
-      for (const message of page.messages) {
-        // A fix whose text had a secret masked out would write the mask into the page.
-        const extras = reportableEdits(message)
-        if (!extras.fix?.length && !extras.suggestions?.length) continue
-        if (!rangesTouch(messageRange(message, page.bom), params.range)) continue
-        const diagnostic = messageToDiagnostic(message, page.bom)
-        const count = (extras.fix?.length ? 1 : 0) + (extras.suggestions?.length ?? 0)
-        if (extras.fix?.length) {
-          actions.push({
-            title: 'Fix this ' + (message.ruleId ?? SOURCE) + ' problem',
-            kind: CodeActionKind.QuickFix,
-            diagnostics: [diagnostic],
-            isPreferred: true,
-            edit: workspaceEdit(document, offsetEdits(document, extras.fix, page.bom))
-          })
-        }
-        for (const suggestion of extras.suggestions ?? []) {
-          actions.push({
-            title: suggestion.description,
-            kind: CodeActionKind.QuickFix,
-            diagnostics: [diagnostic],
-            isPreferred: count === 1,
-            edit: workspaceEdit(document, offsetEdits(document, suggestion.edits, page.bom))
-          })
-        }
-      }
-    }
-    if (wantFixAll && page.config && page.path !== undefined && page.messages.some((message) => (message as MessageExtras).fix?.length)) {
-      // Exactly what `--fix` does to the file: the same passes over the same config.
-      const fixed = await fixText(page.text, page.path, page.config)
-      // The edit carries no secret back: the editor shows the page's secrets masked everywhere else.
-      const {redactorFor} = await import('../linter/secrets.js')
-      const between = fixed.changed ? editsWithoutSecrets(page.text, editsBetween(page.text, fixed.output), redactorFor([page.text], page.config)) : undefined
-      if (between && documents.get(document.uri)?.version === page.version) {
-        const edits = offsetEdits(document, between, false)
-        actions.push({
-          title: 'Fix all docs-lint problems',
-          kind: FIX_ALL_KIND,
-          diagnostics: [],
-          edit: workspaceEdit(document, edits)
-        })
-      }
-    }
-    return actions
-  }
-
-  function offsetEdits(document: TextDocument, edits: readonly OffsetEdit[], bom: boolean): TextEdit[] {
-    const shift = bom ? 1 : 0
-    return edits.map((edit) => ({
-      range: {start: document.positionAt(edit.start + shift), end: document.positionAt(edit.end + shift)},
-      newText: edit.text
-    }))
-  }
-
-  function workspaceEdit(document: TextDocument, edits: TextEdit[]): WorkspaceEdit {
-    if (versionedEdits) {
-      return {documentChanges: [{textDocument: {uri: document.uri, version: document.version}, edits}]}
-    }
-    return {changes: {[document.uri]: edits}}
-  }
 }
 
-function readSettings(value: unknown): ServerSettings {
-  if (!value || typeof value !== 'object') return defaultSettings
-  const record = value as Record<string, unknown>
-  return {
-    enable: record['enable'] !== false,
-    config: typeof record['config'] === 'string' && record['config'] !== '' ? record['config'] : undefined
-  }
-}
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
