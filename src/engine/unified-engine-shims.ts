@@ -1,6 +1,8 @@
 // Every dependency of docs-lint on unified-engine's internals (not its documented options): its file
-// set's `valueOf` and `complete`, and the English of the messages it adds itself. Each was checked
+// set's `valueOf` and `complete`. The messages it adds itself (a missing or unreadable file) are told
+// apart by the file and the error's code, never by their English. Each was checked
 // against the version below; a test fails when the installed version changes, to check them again.
+import fs from 'node:fs'
 import path from 'node:path'
 import type {VFile} from 'vfile'
 import {BoundedReadError} from '../shared/bounded-read.js'
@@ -52,6 +54,16 @@ export function linearQueue(this: unknown, _options: unknown, fileSet?: EngineFi
  * Messages unified-engine adds itself (a missing file, an unreadable one) get docs-lint ids; a config
  * file that fails to load goes to `configErrors` instead. True when there were any.
  */
+/** Whether a path names anything, a dangling link being nothing. */
+function pathExists(file: string): boolean {
+  try {
+    fs.statSync(file)
+    return true
+  } catch {
+    return false
+  }
+}
+
 export function relabelEngineMessages(file: VFile, cwd: string, configErrors: Set<string>): boolean {
   let relabelled = false
   for (const message of file.messages) {
@@ -62,7 +74,8 @@ export function relabelEngineMessages(file: VFile, cwd: string, configErrors: Se
       configErrors.add(configProblem)
       continue
     }
-    if (/No such file or folder/.test(message.reason)) {
+    // Which file the message is about, not its English wording, says what went wrong.
+    if (message.fatal && !pathExists(path.resolve(file.cwd, file.history[0] ?? file.path))) {
       message.reason = 'No such file or folder: nothing matched `' + (file.history[0] ?? file.path) + '`'
     } else if (message.fatal && message.cause) {
       const cause = message.cause as NodeJS.ErrnoException
