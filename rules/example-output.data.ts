@@ -3,22 +3,12 @@
  * tell an example's output, and the results that are a setup rather than an outcome.
  */
 
-export type OutputFamily = 'python' | 'script'
+import {codeFamilies, type CodeFamily} from './shared/code-families.js'
+
+export type OutputFamily = CodeFamily
 
 /** Fence languages (lower-cased) read, by family. */
-export const outputLanguages: Readonly<Record<string, OutputFamily>> = {
-  python: 'python',
-  py: 'python',
-  python3: 'python',
-  js: 'script',
-  jsx: 'script',
-  javascript: 'script',
-  mjs: 'script',
-  ts: 'script',
-  tsx: 'script',
-  typescript: 'script',
-  mts: 'script'
-}
+export const outputLanguages = codeFamilies
 
 /** Fence languages of a block that shows what a program printed or returned. */
 export const outputBlockLanguages: ReadonlySet<string> = new Set([
