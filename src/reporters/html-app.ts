@@ -1,35 +1,82 @@
-/**
- * The HTML report's script, inlined into the page as this function's source: it imports nothing and
- * uses no name from outside itself. It reads the JSON blocks `htmlChunks` writes and draws the page.
- */
-export function reportApp(): void {
-  interface Meta {
-    version: string
-    date: string
-    durationMs: number | null
-    pages: number
-    files: string[]
-    /** The folder linted, as the start of every path in `files`: the pages chart leaves it out. */
-    root: string
-    sections: string[]
-    rules: Array<{id: string; url: string; summary: string}>
-    counts: {error: number; warning: number; info: number; fixable: number}
-  }
-  interface Row {
-    file: number
-    line: number
-    column: number
-    severity: number
-    rule: number
-    reason: string
-    diff: string | undefined
-    order: number
-  }
-  type Key = 'file' | 'line' | 'severity' | 'rule' | 'reason'
+// The HTML report's script, inlined into the page as the source of the functions `reportScript`
+// lists: they import nothing and use no name from outside them but one another's. It reads the JSON blocks
+// `htmlChunks` writes and draws the page: the summary, the charts and the table of findings.
 
-  const severities = ['error', 'warning', 'info']
-  const pageSize = 200
+interface Meta {
+  version: string
+  date: string
+  durationMs: number | null
+  pages: number
+  files: string[]
+  /** The folder linted, as the start of every path in `files`: the pages chart leaves it out. */
+  root: string
+  sections: string[]
+  rules: Array<{id: string; url: string; summary: string}>
+  counts: {error: number; warning: number; info: number; fixable: number}
+}
+interface Row {
+  file: number
+  line: number
+  column: number
+  severity: number
+  rule: number
+  reason: string
+  diff: string | undefined
+  order: number
+}
+type Key = 'file' | 'line' | 'severity' | 'rule' | 'reason'
+interface Filter {
+  rule: number
+  severity: number
+  section: string
+  path: string
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag)
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)
+  node.append(...children)
+  return node
+}
+function formatNumber(value: number): string {
+  return value.toLocaleString('en-US')
+}
+
+/** A bar chart as a list of buttons: each bar is an SVG rectangle, and pressing it filters the table. */
+function barChart(id: string, title: string, entries: Array<[string, number]>, pressed: (name: string) => boolean, choose: (name: string) => void, label = (name: string) => name) {
   const barsShown = 12
+  const max = Math.max(1, ...entries.map(([, count]) => count))
+  const list = el('ol')
+  const draw = (limit: number) => {
+    list.replaceChildren()
+    for (const [name, count] of entries.slice(0, limit)) {
+      const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg')
+      svg.setAttribute('viewBox', '0 0 100 10')
+      svg.setAttribute('preserveAspectRatio', 'none')
+      svg.setAttribute('aria-hidden', 'true')
+      const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect')
+      rect.setAttribute('width', String(Math.max(0.5, (count / max) * 100)))
+      rect.setAttribute('height', '10')
+      svg.append(rect)
+      const button = el('button', {type: 'button', class: 'bar', 'data-name': name, 'aria-pressed': String(pressed(name)), title: name}, el('span', {class: 'name'}, label(name)), svg, el('span', {class: 'n'}, formatNumber(count)))
+      button.addEventListener('click', () => choose(name))
+      list.append(el('li', {}, button))
+    }
+  }
+  draw(barsShown)
+  const section = el('section', {class: 'chart', id, 'aria-label': title}, el('h2', {}, title), list)
+  if (entries.length > barsShown) {
+    const more = el('button', {type: 'button', class: 'more'}, 'Show all ' + entries.length)
+    more.addEventListener('click', () => {
+      draw(entries.length)
+      more.remove()
+    })
+    section.append(more)
+  }
+  return section
+}
+/** Draw the report: the header, the summary cards, the charts, then the table of findings. */
+export function reportApp(): void {
   const meta = JSON.parse(document.getElementById('report-meta')!.textContent!) as Meta
   const rows: Row[] = []
   for (const block of document.querySelectorAll('script.report-rows')) {
@@ -39,17 +86,9 @@ export function reportApp(): void {
     }
   }
   const filter = {rule: -1, severity: -1, section: '', path: ''}
-  const sort: {key: Key; ascending: boolean} = {key: 'file', ascending: true}
-  let shown = pageSize
 
-  function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
-    const node = document.createElement(tag)
-    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)
-    node.append(...children)
-    return node
-  }
-  const number = (value: number) => value.toLocaleString('en-US')
-
+  // The charts filter the table, which is drawn after them.
+  let update: () => void = () => {}
   const main = el('main')
   document.body.append(main)
   const themeButton = el('button', {type: 'button', id: 'theme'}, 'Dark theme')
@@ -70,48 +109,16 @@ export function reportApp(): void {
     el(
       'section',
       {class: 'cards', 'aria-label': 'Summary'},
-      card('count-pages', 'pages', number(meta.pages)),
-      card('count-total', 'findings', number(total)),
-      card('count-error', 'errors', number(meta.counts.error), 'error'),
-      card('count-warning', 'warnings', number(meta.counts.warning), 'warning'),
-      card('count-info', 'info', number(meta.counts.info), 'info'),
-      card('count-fixable', 'fixable with --fix', number(meta.counts.fixable)),
+      card('count-pages', 'pages', formatNumber(meta.pages)),
+      card('count-total', 'findings', formatNumber(total)),
+      card('count-error', 'errors', formatNumber(meta.counts.error), 'error'),
+      card('count-warning', 'warnings', formatNumber(meta.counts.warning), 'warning'),
+      card('count-info', 'info', formatNumber(meta.counts.info), 'info'),
+      card('count-fixable', 'fixable with --fix', formatNumber(meta.counts.fixable)),
       ...(meta.durationMs === null ? [] : [card('run-time', 'run time', meta.durationMs < 1000 ? meta.durationMs + ' ms' : (meta.durationMs / 1000).toFixed(1) + ' s')])
     )
   )
 
-  /** A bar chart as a list of buttons: each bar is an SVG rectangle, and pressing it filters the table. */
-  function chart(id: string, title: string, entries: Array<[string, number]>, pressed: (name: string) => boolean, choose: (name: string) => void, label = (name: string) => name) {
-    const max = Math.max(1, ...entries.map(([, count]) => count))
-    const list = el('ol')
-    const draw = (limit: number) => {
-      list.replaceChildren()
-      for (const [name, count] of entries.slice(0, limit)) {
-        const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg')
-        svg.setAttribute('viewBox', '0 0 100 10')
-        svg.setAttribute('preserveAspectRatio', 'none')
-        svg.setAttribute('aria-hidden', 'true')
-        const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect')
-        rect.setAttribute('width', String(Math.max(0.5, (count / max) * 100)))
-        rect.setAttribute('height', '10')
-        svg.append(rect)
-        const button = el('button', {type: 'button', class: 'bar', 'data-name': name, 'aria-pressed': String(pressed(name)), title: name}, el('span', {class: 'name'}, label(name)), svg, el('span', {class: 'n'}, number(count)))
-        button.addEventListener('click', () => choose(name))
-        list.append(el('li', {}, button))
-      }
-    }
-    draw(barsShown)
-    const section = el('section', {class: 'chart', id, 'aria-label': title}, el('h2', {}, title), list)
-    if (entries.length > barsShown) {
-      const more = el('button', {type: 'button', class: 'more'}, 'Show all ' + entries.length)
-      more.addEventListener('click', () => {
-        draw(entries.length)
-        more.remove()
-      })
-      section.append(more)
-    }
-    return section
-  }
   const tally = (key: (row: Row) => string) => {
     const counts = new Map<string, number>()
     for (const row of rows) counts.set(key(row), (counts.get(key(row)) ?? 0) + 1)
@@ -122,22 +129,35 @@ export function reportApp(): void {
     el(
       'div',
       {class: 'charts'},
-      chart('chart-rules', 'Findings per rule', tally((row) => meta.rules[row.rule]!.id), (name) => filter.rule === ruleNumber.get(name), (name) => {
+      barChart('chart-rules', 'Findings per rule', tally((row) => meta.rules[row.rule]!.id), (name) => filter.rule === ruleNumber.get(name), (name) => {
         const index = ruleNumber.get(name)!
         filter.rule = filter.rule === index ? -1 : index
         update()
       }),
-      chart('chart-sections', 'Findings per section', tally((row) => meta.sections[row.file]!), (name) => filter.section === name, (name) => {
+      barChart('chart-sections', 'Findings per section', tally((row) => meta.sections[row.file]!), (name) => filter.section === name, (name) => {
         filter.section = filter.section === name ? '' : name
         update()
       }),
-      chart('chart-pages', 'Pages with most findings', tally((row) => meta.files[row.file]!).slice(0, 10), (name) => filter.path === name, (name) => {
+      barChart('chart-pages', 'Pages with most findings', tally((row) => meta.files[row.file]!).slice(0, 10), (name) => filter.path === name, (name) => {
         filter.path = filter.path === name ? '' : name
         update()
       }, (name) => (name.startsWith(meta.root) ? name.slice(meta.root.length) : name))
     )
   )
 
+  update = findingsTable(main, meta, rows, filter, ruleNumber)
+  update()
+}
+
+/**
+ * The filters, the status line and the table of findings, appended to `main`. Returns what draws the
+ * table again after `filter` changed, keeping the page of rows shown when asked.
+ */
+function findingsTable(main: HTMLElement, meta: Meta, rows: readonly Row[], filter: Filter, ruleNumber: ReadonlyMap<string, number>): (keepPage?: boolean) => void {
+  const severities = ['error', 'warning', 'info']
+  const pageSize = 200
+  const sort: {key: Key; ascending: boolean} = {key: 'file', ascending: true}
+  let shown = pageSize
   const ruleSelect = el('select', {id: 'filter-rule'}, el('option', {value: '-1'}, 'All rules'))
   meta.rules.map((rule, index) => [rule.id, index] as const).sort((a, b) => a[0].localeCompare(b[0])).forEach(([id, index]) => ruleSelect.append(el('option', {value: String(index)}, id)))
   const severitySelect = el('select', {id: 'filter-severity'}, el('option', {value: '-1'}, 'All severities'), ...severities.map((name, index) => el('option', {value: String(index)}, name)))
@@ -226,9 +246,9 @@ export function reportApp(): void {
     body.replaceChildren(...matching.slice(0, shown).map(rowOf))
     const left = matching.length - Math.min(shown, matching.length)
     more.hidden = left === 0
-    more.textContent = 'Show ' + Math.min(left, pageSize) + ' more (' + number(left) + ' not shown)'
+    more.textContent = 'Show ' + Math.min(left, pageSize) + ' more (' + formatNumber(left) + ' not shown)'
     const parts = [filter.rule >= 0 ? 'rule ' + meta.rules[filter.rule]!.id : '', filter.severity >= 0 ? severities[filter.severity] + 's' : '', filter.section ? 'section ' + filter.section : '', filter.path ? 'path “' + filter.path + '”' : ''].filter(Boolean)
-    status.textContent = 'Showing ' + number(matching.length) + ' of ' + number(rows.length) + ' findings' + (parts.length > 0 ? ' (' + parts.join(', ') + ')' : '')
+    status.textContent = 'Showing ' + formatNumber(matching.length) + ' of ' + formatNumber(rows.length) + ' findings' + (parts.length > 0 ? ' (' + parts.join(', ') + ')' : '')
     ruleSelect.value = String(filter.rule)
     severitySelect.value = String(filter.severity)
     if (pathInput.value !== filter.path) pathInput.value = filter.path
@@ -240,5 +260,11 @@ export function reportApp(): void {
       bar.setAttribute('aria-pressed', String(on))
     }
   }
-  update()
+  return update
+}
+
+/** The script of the report page: every function above, then the call that draws the page. */
+export function reportScript(): string {
+  // Each function holds its own constants: a bundler may rename a module's names, never a function's locals.
+  return [...[el, formatNumber, barChart, findingsTable].map(String), '(' + reportApp.toString() + ')()'].join('\n')
 }

@@ -9,7 +9,7 @@ import {redactorFor as pageRedactor} from '../linter/secrets.js'
 import type {TextEdit} from '../rule.js'
 import {version} from '../shared/version.js'
 import {escapeControl} from './control.js'
-import {reportApp} from './html-app.js'
+import {reportScript} from './html-app.js'
 import {reportStyle} from './html-style.js'
 import {absolutePath, relativeTo} from '../shared/relative-path.js'
 
@@ -193,7 +193,7 @@ export function* htmlChunks(files: readonly VFile[], options: HtmlReportOptions 
     }
   }
   if (rows.length > 0) yield flush()
-  yield '<script>' + '(' + reportApp.toString() + ')()' + '</script>\n</body>\n</html>\n'
+  yield '<script>' + reportScript() + '</script>\n</body>\n</html>\n'
 }
 
 /** The whole HTML report as one string. */
