@@ -1,12 +1,10 @@
 import path from 'node:path'
 import {VFile as VFileClass} from 'vfile'
 import type {ResolvedConfig} from '../config/resolve.js'
-import {createPage} from '../page/page.js'
-import {parsePage, parseFailureOf} from '../page/parse.js'
-import {collectSiteFacts, siteFactsOf, type PageFacts} from './facts.js'
+import type {PageFacts} from './facts.js'
 import {get, toValue, type Located} from './json.js'
 import {entryRoute, type NavigationEntry} from './navigation.js'
-import {maxSitePageBytes, readInside, readSiteFile, recordingReads} from './reads.js'
+import {maxSitePageBytes, readInside, recordingReads} from './reads.js'
 import type {LintedPage} from './files.js'
 import {addPage, baseNavigation, openApiReferences, type SiteBase, type SiteConfig, type SitePage} from './base.js'
 import {operationPageRoute, type PageSettings} from './openapi-pages.js'
@@ -14,8 +12,9 @@ import {loadOpenApiSpec, type OpenApiSpec} from './openapi-spec.js'
 import {relativeTo} from '../shared/relative-path.js'
 import {applyRedirect, trimSlashes} from './redirects.js'
 import {appRoutes, type Framework} from './framework.js'
-import {importSpecifiers, importTarget, SnippetIndex} from './snippets.js'
+import {importTarget, SnippetIndex} from './snippets.js'
 import type {SiteMemo} from './memo.js'
+import {PagesOnDisk} from './pages-on-disk.js'
 
 /** Where a link written in a page leads (see `resolveLink` in `./links.ts`). */
 export type LinkTarget =
@@ -74,7 +73,8 @@ export class Site {
   }
   private generatedRoutesCache: Set<string> | undefined
   private redirectsCache: Redirect[] | undefined
-  private readonly anchorCache = new Map<string, PageFacts | undefined>()
+  /** What the site checks read of pages on disk, this run linting them or not. */
+  private readonly onDisk: PagesOnDisk
   private readonly listed: Set<string>
   private snippetIndex: SnippetIndex<SitePage> | undefined
   private appRoutesCache: Set<string> | undefined
@@ -85,6 +85,7 @@ export class Site {
   constructor(base: SiteBase, linted: readonly LintedPage[], private readonly memo?: SiteMemo) {
     this.base = base
     this.root = base.root
+    this.onDisk = new PagesOnDisk(base, base.root, memo)
     this.config = base.config
     this.files = base.files
     this.folders = base.folders
@@ -291,79 +292,17 @@ export class Site {
 
   /** Facts of a page: from the run when it was linted, else read and parsed now (once). */
   factsOf(page: SitePage): PageFacts | undefined {
-    if (page.file) {
-      const facts = siteFactsOf(page.file)
-      if (facts) return facts
-    }
-    if (this.anchorCache.has(page.relative)) return this.anchorCache.get(page.relative)
-    const memo = this.memo?.of(this.absoluteOf(page))
-    let facts: PageFacts | undefined
-    if (memo?.facts !== undefined) {
-      facts = memo.facts ?? undefined
-    } else {
-      const text = this.textOf(page)
-      try {
-        if (text !== undefined) {
-          const file = new VFileClass({path: path.join(this.root, page.relative), value: text})
-          const tree = parsePage(file)
-          const failed = parseFailureOf(file) !== undefined
-          facts = collectSiteFacts(tree, file, createPage(file, tree, {parseFailed: failed}), failed)
-        }
-      } catch {
-        facts = undefined
-      }
-      if (memo) memo.facts = facts ?? null
-    }
-    this.anchorCache.set(page.relative, facts)
-    return facts
-  }
-
-  /** The absolute path of a page's file, made once per page of the base (the memo's keys keep their hashes). */
-  private absoluteOf(page: SitePage): string {
-    const absolutes = (this.base.absolutes ??= new Map())
-    let absolute = absolutes.get(page.relative)
-    if (absolute === undefined) absolutes.set(page.relative, (absolute = path.join(this.root, page.relative)))
-    return absolute
-  }
-
-  /** The text of a page on disk, read as every site file is (inside the site, bounded); undefined when it cannot be read. */
-  private textOf(page: SitePage): string | undefined {
-    try {
-      return readSiteFile(this.absoluteOf(page), this.root, maxSitePageBytes)
-    } catch {
-      return undefined
-    }
+    return this.onDisk.factsOf(page)
   }
 
   /** The sources of the `import` lines of a page, as on disk. */
   importsOnDisk(page: SitePage): string[] {
-    const memo = this.memo?.of(this.absoluteOf(page))
-    if (memo?.imports) return memo.imports
-    const text = this.textOf(page)
-    // Most pages import nothing: the search for `import` is cheaper than reading their lines.
-    const imports = text === undefined || !text.includes('import') ? [] : importSpecifiers(text)
-    if (memo) memo.imports = imports
-    return imports
+    return this.onDisk.importsOnDisk(page)
   }
 
   /** Whether the text of a page on disk holds any of `names` (a cheap test before its links are read). */
   namesAny(page: SitePage, names: readonly string[]): boolean {
-    const memo = this.memo?.of(this.absoluteOf(page))
-    let text: string | undefined
-    let readText = false
-    for (const name of names) {
-      let holds = memo?.names.get(name)
-      if (holds === undefined) {
-        if (!readText) {
-          text = this.textOf(page)
-          readText = true
-        }
-        holds = text !== undefined && text.includes(name)
-        memo?.names.set(name, holds)
-      }
-      if (holds) return true
-    }
-    return false
+    return this.onDisk.namesAny(page, names)
   }
 
   redirects(): Redirect[] {
