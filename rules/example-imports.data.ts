@@ -4,10 +4,8 @@
  * is not in this table is never reported, whatever the block does with it.
  */
 
-import {codeFamilies, type CodeFamily} from './shared/code-families.js'
-
 /** The two families of languages read: Python, and JavaScript with TypeScript (one namespace). */
-export type ImportFamily = CodeFamily
+export type ImportFamily = 'python' | 'script'
 
 /**
  * How a use is recognised: `module` a module object (`os.environ`, `np.array(…)`, `axios(…)`),
@@ -27,7 +25,19 @@ export interface KnownName {
 }
 
 /** Fence languages (lower-cased) read, by family. `jsx` and `tsx` also allow the `jsxOnly` names. */
-export const importLanguages = codeFamilies
+export const importLanguages: Readonly<Record<string, ImportFamily>> = {
+  python: 'python',
+  py: 'python',
+  python3: 'python',
+  js: 'script',
+  jsx: 'script',
+  javascript: 'script',
+  mjs: 'script',
+  ts: 'script',
+  tsx: 'script',
+  typescript: 'script',
+  mts: 'script'
+}
 
 /** Fence languages whose blocks may use React hooks. */
 export const jsxLanguages: readonly string[] = ['jsx', 'tsx']

@@ -14,7 +14,6 @@ import componentNesting from './component-nesting.js'
 import configAssets from './config-assets.js'
 import docsConfig from './docs-config.js'
 import exampleImports from './example-imports.js'
-import exampleOutput from './example-output.js'
 import frameImages from './frame-images.js'
 import frontMatter from './front-matter.js'
 import headingLevels from './heading-levels.js'
@@ -48,7 +47,6 @@ export const rules: ReadonlyArray<Rule<any>> = [
   configAssets,
   docsConfig,
   exampleImports,
-  exampleOutput,
   frameImages,
   frontMatter,
   headingLevels,
