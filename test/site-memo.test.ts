@@ -27,28 +27,36 @@ async function findings(root: string, relative: string, memo: SiteMemo | undefin
   return result.files.flatMap((linted) => linted.messages.map((message) => linted.path + ':' + message.line + ' ' + message.ruleId + ' ' + message.reason))
 }
 
+/**
+ * Lint a page of `root` with `memo` and without it: the two must give the same findings, which come
+ * back as one text for the test to match.
+ */
+function compared(root: string, memo: SiteMemo): (relative: string) => Promise<string> {
+  return async (relative) => {
+    const [kept, fresh] = [await findings(root, relative, memo), await findings(root, relative, undefined)]
+    expect(kept).toEqual(fresh)
+    return kept.join('\n')
+  }
+}
+
 describe('the site memo of a long-lived caller', () => {
   it('gives the findings of a run without it, after other pages change on disk', async () => {
     const root = site()
     const memo = new SiteMemo()
-    const both = async (relative: string) => {
-      const [kept, fresh] = [await findings(root, relative, memo), await findings(root, relative, undefined)]
-      expect(kept).toEqual(fresh)
-      return kept
-    }
+    const both = compared(root, memo)
     // The anchor is missing, and the draft is an orphan.
-    expect((await both('guides/a.mdx')).join('\n')).toMatch(/broken-links/)
-    expect((await both('guides/draft.mdx')).join('\n')).toMatch(/orphan-pages/)
+    expect(await both('guides/a.mdx')).toMatch(/broken-links/)
+    expect(await both('guides/draft.mdx')).toMatch(/orphan-pages/)
     // Another page gains the heading, and a link to the draft: both findings go.
     fs.writeFileSync(path.join(root, 'guides/b.mdx'), page('B', '## Setup\n\nSet it up.'))
     fs.writeFileSync(path.join(root, 'guides/c.mdx'), page('C', '## C\n\nRead [the draft](/guides/draft).'))
-    expect((await both('guides/a.mdx')).join('\n')).not.toMatch(/broken-links/)
-    expect((await both('guides/draft.mdx')).join('\n')).not.toMatch(/orphan-pages/)
+    expect(await both('guides/a.mdx')).not.toMatch(/broken-links/)
+    expect(await both('guides/draft.mdx')).not.toMatch(/orphan-pages/)
     // And come back when the link and the heading are gone, the page deleted.
     fs.rmSync(path.join(root, 'guides/c.mdx'))
     fs.writeFileSync(path.join(root, 'guides/b.mdx'), page('B', '## Install\n\nInstall it.'))
-    expect((await both('guides/a.mdx')).join('\n')).toMatch(/broken-links/)
-    expect((await both('guides/draft.mdx')).join('\n')).toMatch(/orphan-pages/)
+    expect(await both('guides/a.mdx')).toMatch(/broken-links/)
+    expect(await both('guides/draft.mdx')).toMatch(/orphan-pages/)
   })
 })
 
@@ -63,11 +71,7 @@ describe('the site base a long-lived caller keeps', () => {
   it('serves the next run while nothing changed, and is built again after a page is added or deleted or docs.json changes', async () => {
     const root = site()
     const memo = new SiteMemo()
-    const both = async (relative: string) => {
-      const [kept, fresh] = [await findings(root, relative, memo), await findings(root, relative, undefined)]
-      expect(kept).toEqual(fresh)
-      return kept.join('\n')
-    }
+    const both = compared(root, memo)
     settle(root)
     expect(await both('guides/draft.mdx')).toMatch(/orphan-pages/)
     const built = memo.baseBuilds
@@ -121,11 +125,7 @@ describe('the site base a long-lived caller keeps', () => {
     const root = site()
     const memo = new SiteMemo()
     memo.watchedFiles()
-    const both = async (relative: string) => {
-      const [kept, fresh] = [await findings(root, relative, memo), await findings(root, relative, undefined)]
-      expect(kept).toEqual(fresh)
-      return kept.join('\n')
-    }
+    const both = compared(root, memo)
     expect(await both('guides/a.mdx')).toMatch(/broken-links/)
     expect(await both('guides/draft.mdx')).toMatch(/orphan-pages/)
     fs.writeFileSync(path.join(root, 'guides/b.mdx'), page('B', '## Setup\n\nSet it up.'))
@@ -144,11 +144,7 @@ describe('the site base a long-lived caller keeps', () => {
     const root = site()
     const memo = new SiteMemo()
     memo.watchedFiles()
-    const both = async (relative: string) => {
-      const [kept, fresh] = [await findings(root, relative, memo), await findings(root, relative, undefined)]
-      expect(kept).toEqual(fresh)
-      return kept.join('\n')
-    }
+    const both = compared(root, memo)
     settle(root)
     expect(await both('guides/a.mdx')).toMatch(/broken-links/)
     expect(await memo.verify()).toEqual([])
