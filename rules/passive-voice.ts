@@ -40,18 +40,6 @@ import {prechecksOff, type ProseBlock} from '../src/page/page.js'
 import {load} from '../src/shared/lazy.js'
 
 /**
- * retext-passive's participles (`broken`, `given`, `added`, ...). The package exports only its plugin;
- * its list module is read from the installed package so the pre-check below and the plugin share one
- * list. When the module cannot be read, the pre-check lets every block through (`undefined`).
- */
-export const participleList: readonly string[] | undefined = await import(
-  new URL('./lib/list.js', import.meta.resolve('retext-passive')).href
-).then(
-  (module: {list?: unknown}) => (Array.isArray(module.list) ? (module.list as string[]) : undefined),
-  () => undefined
-)
-
-/**
  * A `be` verb, white space, and the word after it. A word retext-passive matches is letters,
  * apostrophes and hyphens (its comparison drops the last two), so the run of those characters holds it.
  */
@@ -83,7 +71,7 @@ export default defineRule<Options>({
   defaults: {ignore: []},
   create(options) {
     const findPassive = (load('retext-passive') as typeof import('retext-passive')).default({ignore: options.ignore})
-    const participles = participleList && new Set(participleList.filter((word) => !options.ignore.includes(word)))
+    const isParticiple = participleTest(findPassive)
     return function (tree, {page, report}) {
       const language = otherLanguages[page.language]
       if (language) {
@@ -97,7 +85,7 @@ export default defineRule<Options>({
       const reported = new Set<string>()
       for (const block of page.proseBlocks()) {
         // Cheap pre-check on the block's text: no `be` verb right before a participle, no finding.
-        if (!mayBePassive(block, participles)) continue
+        if (!mayBePassive(block, isParticiple)) continue
         for (const {verb, end, phrase, sentence} of passiveFindings(block.prose(), findPassive, (fields ??= fieldDescriptions(tree)).has(block.node))) {
           if (reported.has(sentence)) continue
           reported.add(sentence)
@@ -379,8 +367,8 @@ function beVerbBefore(sentence: NlcstParent, index: number): Word | undefined {
  * Whether the block may hold a `be` verb, white space and a participle as adjacent words of its
  * retext tree: the only findings this rule keeps. A necessary condition, never a judgement.
  */
-export function mayBePassive(block: ProseBlock, participles: ReadonlySet<string> | undefined): boolean {
-  if (!participles || prechecksOff) return true
+export function mayBePassive(block: ProseBlock, isParticiple: (word: string) => boolean): boolean {
+  if (prechecksOff) return true
   const text = block.words()
   beVerbWord.lastIndex = 0
   for (let match = beVerbWord.exec(text); match; match = beVerbWord.exec(text)) {
@@ -388,10 +376,35 @@ export function mayBePassive(block: ProseBlock, participles: ReadonlySet<string>
     // The participle word may end at the end of the run or before any apostrophe or hyphen in it.
     for (let end = 1; end <= run.length; end++) {
       if (end < run.length && !"'’-".includes(run[end]!)) continue
-      if (participles.has(run.slice(0, end).toLowerCase().replace(/['’-]/g, ''))) return true
+      if (isParticiple(run.slice(0, end).toLowerCase())) return true
     }
     // The next match may start inside this one (“is being given”).
     beVerbWord.lastIndex = match.index + 1
   }
   return false
 }
+
+/**
+ * Whether retext-passive reports `is <word>`. Its participle list is private to the package, so the
+ * plugin itself is asked, on a sentence of those two words, once a word: the pre-check and the rule
+ * read one list, with the rule's `ignore` applied.
+ */
+export function participleTest(findPassive: ReturnType<typeof retextPassive>): (word: string) => boolean {
+  const known = new Map<string, boolean>()
+  return (word) => {
+    let answer = known.get(word)
+    if (answer === undefined) {
+      const file = new VFile()
+      const sentence: Sentence = {type: 'SentenceNode', children: [wordNode('is'), {type: 'WhiteSpaceNode', value: ' '}, wordNode(word)]}
+      findPassive({type: 'RootNode', children: [{type: 'ParagraphNode', children: [sentence]}]}, file)
+      answer = file.messages.length > 0
+      // Words after a `be` verb are a page's vocabulary, not its length; the bound only guards a
+      // language server that runs for days.
+      if (known.size >= 20_000) known.clear()
+      known.set(word, answer)
+    }
+    return answer
+  }
+}
+
+const wordNode = (value: string): Word => ({type: 'WordNode', children: [{type: 'TextNode', value}]})

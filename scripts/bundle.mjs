@@ -15,6 +15,12 @@
 // `require('name')`) are evaluated on first use, not at start; with the cache they cost no compiling
 // either way.
 //
+// The bundle runs the library's code: esbuild rewrites no package. Only docs-lint's own `load('name')`
+// becomes `require('name')`, the same call, and characters past ASCII become escapes. A rewrite of
+// mdast-util-from-markdown (one compile context a page instead of a copy an event) made cold runs
+// faster, 0.87 of the wall time on a 670-page site and 0.93 on a 148-page one (2026-12-06, 10 and 8
+// interleaved runs), but the command line and the library then ran different code; it was dropped.
+//
 // Tried and dropped: the same file without a code cache (1.05 times the chunks' wall time); a code
 // cache made when the file is compiled, before it runs, which holds only the few functions V8
 // compiles eagerly (1.13 times); a cache made from linting the benchmark's own sites instead of docs/
@@ -113,68 +119,6 @@ const asciiPackages = {
 }
 
 /**
- * rules/passive-voice.ts reads retext-passive's participle list with a top-level `await import()` of a
- * path the package does not export; neither a CommonJS file nor a classic script has top-level await,
- * so the bundles import the same list module statically.
- */
-const participles = {
-  name: 'participle-list',
-  setup(build) {
-    build.onLoad({filter: /[\\/]dist[\\/]rules[\\/]passive-voice\.js$/}, async (args) => {
-      const text = await fs.promises.readFile(args.path, 'utf8')
-      const list = path.join(project, 'node_modules/retext-passive/lib/list.js')
-      const statement = /export const participleList = await import\([^;]*;/
-      if (!statement.test(text) || !fs.existsSync(list)) throw new Error('cannot bundle the participle list of rules/passive-voice.ts')
-      const contents = escapeNonAscii(requireLazyLoads(text)).replace(
-        statement,
-        `import * as participleModule from ${JSON.stringify(list)};\nexport const participleList = Array.isArray(participleModule.list) ? participleModule.list : undefined;`
-      )
-      return {contents, loader: 'js'}
-    })
-  }
-}
-
-/**
- * mdast-util-from-markdown turns micromark's events into the tree, calling a handler for each event
- * with `this` a new copy of its compile context (`{...context, sliceSerialize}`, nine fields): one
- * object for each of the tens of thousands of events of a page. The bundle's copy makes one such
- * object for each page and sets its `sliceSerialize` to the event's before every call: the same
- * `this` to every handler, with the same fields. The handlers docs-lint parses with (remark-parse,
- * GFM, MDX, front matter, heading ids; a config cannot add parser plugins) read it during the call
- * and neither keep it nor write to it. Cold runs against the bundle without it (2026-11-27, 2 cores,
- * interleaved, 15 rounds each): a 138-page site 0.77 and 0.90 of the wall time, 0.79 and 0.88 of the
- * CPU; in a CPU profile of that site, the loop's own time fell from 173 to 49 ms. Only the command
- * line runs the bundle: the library and the language server import the package as it is. Text that
- * does not match (another version of the package) is bundled as it is, with a warning: the same
- * trees, made slower.
- */
-const eventCopy = /\{\s*\.\.\.context,\s*sliceSerialize: events\[index\]\[2\]\.sliceSerialize\s*\}/g
-const eventLoop = 'while (++index < events.length) {\n      const handler = config[events[index][0]];'
-const eventContextName = 'docsLintEventContext'
-
-const fromMarkdownContext = {
-  name: 'from-markdown-context',
-  setup(build) {
-    build.onLoad({filter: /[\\/]node_modules[\\/]mdast-util-from-markdown[\\/]lib[\\/]index\.js$/}, async (args) => {
-      const text = await fs.promises.readFile(args.path, 'utf8')
-      const copies = text.match(eventCopy)?.length ?? 0
-      if (copies === 0 || text.split(eventLoop).length !== 2) {
-        console.warn(`scripts/bundle.mjs: ${path.relative(project, args.path)} is not the text this build rewrites; bundled as it is (see fromMarkdownContext)`)
-        return undefined
-      }
-      const contents = text
-        .replace(eventCopy, eventContextName)
-        .replace(
-          eventLoop,
-          `const ${eventContextName} = {...context, sliceSerialize: undefined};\n    ` +
-            eventLoop.replace('{\n', `{\n      ${eventContextName}.sliceSerialize = events[index][2].sliceSerialize;\n`)
-        )
-      return {contents: escapeNonAscii(contents), loader: 'js'}
-    })
-  }
-}
-
-/**
  * For Node: CommonJS, with `import.meta.url` the file's own URL (the bundle's, for the bundle).
  * @satisfies {import('esbuild').BuildOptions}
  */
@@ -209,7 +153,7 @@ const result = await esbuild.build({
     // build that remark-mdx imports. acorn-jsx extends the parser it is given: one copy serves both.
     acorn: acornModule
   },
-  plugins: [participles, lazyLoads, fromMarkdownContext, asciiPackages]
+  plugins: [lazyLoads, asciiPackages]
 })
 if (!isAscii(fs.readFileSync(path.join(outdir, 'docs-lint.cjs'), 'utf8'))) {
   console.error('scripts/bundle.mjs: the bundle holds a character past ASCII; it is read as UTF-8, 6 ms slower a thread')
@@ -272,7 +216,7 @@ const browser = await esbuild.build({
   },
   inject: [path.join(shims, 'shims.mjs')],
   define: {'import.meta.url': '"file:///playground/playground.js"'},
-  plugins: [noStyles, participles, lazyLoads]
+  plugins: [noStyles, lazyLoads]
 })
 fs.copyFileSync(path.join(shims, 'index.html'), path.join(playground, 'index.html'))
 // Rules that need the whole site run only in the command line; the playground must not carry them.

@@ -120,16 +120,6 @@ describe('the bundled command line', () => {
   }, 60_000)
 })
 
-describe('the bundle of mdast-util-from-markdown (scripts/bundle.mjs, fromMarkdownContext)', () => {
-  it('calls the tree handlers on one compile context a page, not on a copy an event', () => {
-    // A new version of the package that the build cannot rewrite is bundled as it is: the same
-    // trees, slower. This fails then, so that the rewrite is looked at again.
-    const text = fs.readFileSync(path.resolve(import.meta.dirname, '../dist/bundle/docs-lint.cjs'), 'latin1')
-    expect(text).toContain('docsLintEventContext.sliceSerialize=events[')
-    expect(text).not.toMatch(/\{\.\.\.context,sliceSerialize:events\[/)
-  })
-})
-
 describe('the code cache the build makes for the bundle (src/bundle-loader.ts)', () => {
   const built = path.resolve(import.meta.dirname, '../dist/bundle')
   const helpLine = 'Lint only shard i of n'
