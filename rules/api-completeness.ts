@@ -7,7 +7,7 @@ import type {Code, Nodes, Root} from 'mdast'
 import {toString as mdastToString} from 'mdast-util-to-string'
 import {defineRule, ruleFactsOf, type RuleFact} from '../src/rule.js'
 import {isJsxElement, jsxAttribute} from './shared/jsx.js'
-import {apiIndexOf, fileList, localOperations, noticeRemote, pageOperation, type Endpoint, type LocalOperation} from './shared/api-targets.js'
+import {apiIndexOf, fileList, localOperations, noticeRemote, onOperationPages, operationConventions, type Endpoint, type LocalOperation} from './shared/api-targets.js'
 import {declaresStatus, parametersOf, statusesOf, type Parameter} from './shared/openapi-schema.js'
 
 const id = 'api-completeness'
@@ -31,22 +31,13 @@ export default defineRule({
   severity: 'warn',
   summary: 'A page tied to an OpenAPI operation documents what each parameter holds and the errors it answers with',
   fixable: false,
-  conventions: [{id: 'all-parameters', coverage: 'partial'}, {id: 'status-codes', coverage: 'partial'}],
+  conventions: operationConventions,
   defaults: {},
-  pageFacts() {
-    return function (tree, page) {
-      const operation = pageOperation(page)
-      if (!operation || page.parseFailed) return undefined
-      const fact: OperationFact = {
-        spec: operation.spec,
-        method: operation.method,
-        path: operation.path,
-        ...handWritten(tree),
-        place: page.frontMatter().placeOf('openapi', true)
-      }
-      return [fact]
-    }
-  },
+  pageFacts: onOperationPages((tree, page, operation) => {
+    if (page.parseFailed) return undefined
+    const fact: OperationFact = {...operation, ...handWritten(tree)}
+    return [fact]
+  }),
   site() {
     return function (site, context) {
       const index = apiIndexOf(site)

@@ -10,7 +10,7 @@ import {components} from '../src/platform/facts.js'
 import {isJsxElement, jsxAttribute, type JsxElement} from './shared/jsx.js'
 import {clearlyMeant, didYouMean} from './shared/close-match.js'
 import {firstLine} from './shared/positions.js'
-import {apiIndexOf, fileList, localOperations, noticeRemote, pageOperation, type Endpoint, type LocalOperation} from './shared/api-targets.js'
+import {apiIndexOf, fileList, localOperations, noticeRemote, onOperationPages, operationConventions, type Endpoint, type LocalOperation} from './shared/api-targets.js'
 import {credentialPlaces} from './shared/openapi.js'
 import {declaresStatus, fieldNamesAt, fieldPresence, hasNamelessItem, parametersOf, requestSchemas, requiredFields, responseHeaders, responseSchemas, statusesOf, type Presence} from './shared/openapi-schema.js'
 import {locationNames, standardHeaders} from './api-drift.data.js'
@@ -43,18 +43,13 @@ export default defineRule({
   severity: 'warn',
   summary: 'Parameters, response fields and response examples written by hand on an OpenAPI page match the operation in the OpenAPI file',
   fixable: false,
-  conventions: [{id: 'all-parameters', coverage: 'partial'}, {id: 'status-codes', coverage: 'partial'}],
+  conventions: operationConventions,
   defaults: {},
-  pageFacts() {
-    return function (tree, page) {
-      const operation = pageOperation(page)
-      if (!operation) return undefined
-      const documented = documentedOn(tree, page)
-      if (documented.length === 0) return undefined
-      const place = page.frontMatter().placeOf('openapi', true)
-      return [{kind: 'operation', spec: operation.spec, method: operation.method, path: operation.path, place}, ...documented]
-    }
-  },
+  pageFacts: onOperationPages((tree, page, operation) => {
+    const documented = documentedOn(tree, page)
+    if (documented.length === 0) return undefined
+    return [{kind: 'operation', ...operation}, ...documented]
+  }),
   site() {
     return function (site, context) {
       const index = apiIndexOf(site)

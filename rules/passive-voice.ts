@@ -35,7 +35,7 @@ import {
 import {languagePassives, type PassiveLanguage} from './shared/passive-languages.js'
 import {asksQuestion, clauseTokensAfter, clauseWordsBefore, endsSentenceAfter, holdsPhrase, wordText} from './shared/clauses.js'
 import {quotedWords, sentencesWithQuotes} from './shared/prose.js'
-import {wordListSchema} from './shared/options.js'
+import {instructionLanguages, wordListOptions} from './shared/options.js'
 import {prechecksOff, type ProseBlock} from '../src/page/page.js'
 import {load} from '../src/shared/lazy.js'
 
@@ -60,14 +60,8 @@ export default defineRule<Options>({
   prose: true,
   // Japanese, Chinese, Korean and the other languages have no passive this rule can tell apart
   // precisely: their pages are left alone, and the run says so once.
-  languages: ['en', 'de', 'es', 'fr', 'pt'],
-  options: {
-    type: 'object',
-    properties: {
-      ignore: wordListSchema
-    },
-    additionalProperties: false
-  },
+  languages: instructionLanguages,
+  options: wordListOptions('ignore'),
   defaults: {ignore: []},
   create(options) {
     const findPassive = (load('retext-passive') as typeof import('retext-passive')).default({ignore: options.ignore})

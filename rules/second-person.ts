@@ -6,7 +6,7 @@ import {visit} from '../src/shared/walk.js'
 import {defineRule, type RuleContext} from '../src/rule.js'
 import {quotedWords, sentencesWithQuotes} from './shared/prose.js'
 import {languageTutorialWe, mayHaveTutorialWe, speaksAsTutorial, speaksWithReader, wordAfter, wordBefore, type TutorialLanguage} from './shared/tutorial-voice.js'
-import {wordListSchema} from './shared/options.js'
+import {instructionLanguages, wordListOptions} from './shared/options.js'
 import {prechecksOff} from '../src/page/page.js'
 import {holdsBlocks} from '../src/platform/facts.js'
 import {
@@ -52,14 +52,8 @@ export default defineRule<Options>({
   prose: true,
   // Japanese, Chinese, Korean and the other languages are left alone (the run says so once): their
   // first person and polite forms cannot be told apart from the tutorial's “we” by word lists.
-  languages: ['en', 'de', 'es', 'fr', 'pt'],
-  options: {
-    type: 'object',
-    properties: {
-      allow: wordListSchema
-    },
-    additionalProperties: false
-  },
+  languages: instructionLanguages,
+  options: wordListOptions('allow'),
   defaults: {allow: []},
   create(options) {
     const allowed = new Set(options.allow.map((phrase) => normalize(phrase)))

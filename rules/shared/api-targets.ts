@@ -2,7 +2,9 @@
 // and config say of the credentials it takes. Only local files count: a remote OpenAPI file is never
 // fetched, and a request to a host no file or setting names is nobody's to judge.
 import type {Position} from 'unist'
-import type {SiteContext} from '../../src/rule.js'
+import type {Root} from 'mdast'
+import type {PageFactsOf, RuleFact, SiteContext} from '../../src/rule.js'
+import type {ConventionCoverage} from '../../src/contract.js'
 import type {Page} from '../../src/page/page.js'
 import type {OpenApiSpec, Site, SitePage} from '../../src/site/model.js'
 import {get, toValue, type Located} from '../../src/site/json.js'
@@ -17,6 +19,32 @@ export interface Endpoint {
   method: string
   /** `openapi`: the path as in the file; `api`: an absolute URL or a path. */
   target: string
+}
+
+/**
+ * The conventions of the two rules that hold an OpenAPI page to its operation: api-completeness
+ * (what the page leaves out) and api-drift (what the page says otherwise). Each checks one side.
+ */
+export const operationConventions: readonly ConventionCoverage[] = [
+  {id: 'all-parameters', coverage: 'partial'},
+  {id: 'status-codes', coverage: 'partial'}
+]
+
+/** The operation a page's front matter names, and where it names it. */
+export interface PageOperation {
+  spec?: string | undefined
+  method: string
+  path: string
+  place: Position | undefined
+}
+
+/** A rule's `pageFacts` for the pages tied to an OpenAPI operation; other pages give no fact. */
+export function onOperationPages(facts: (tree: Root, page: Page, operation: PageOperation) => RuleFact[] | undefined): () => PageFactsOf {
+  return () => (tree, page) => {
+    const operation = pageOperation(page)
+    if (!operation) return undefined
+    return facts(tree, page, {spec: operation.spec, method: operation.method, path: operation.path, place: page.frontMatter().placeOf('openapi', true)})
+  }
 }
 
 /** The OpenAPI operation a page documents (`openapi:` in its front matter), if it is a page of its own that names one. */

@@ -2,6 +2,7 @@
 // each telling where a text stops parsing. Which languages, and what counts as a fragment, is the rule's.
 import type {Parser as AcornParser} from 'acorn'
 import {load, once, yaml} from '../../src/shared/lazy.js'
+import {offsetAt} from '../../src/shared/text.js'
 
 /** Where a text stops parsing, and why when the parser says more than "unexpected token". */
 export interface SyntaxProblem {
@@ -64,19 +65,8 @@ export const checkToml: SyntaxCheck = (text) => {
     const raw = error as Error & {line?: number; column?: number}
     if (typeof raw.line !== 'number' || typeof raw.column !== 'number') throw error
     const reason = /^Invalid TOML document: ([^\n]*)/.exec(raw.message)?.[1]
-    return {offset: offsetOf(text, raw.line, raw.column), code: reason}
+    return {offset: offsetAt(text, raw.line, raw.column), code: reason}
   }
-}
-
-/** The offset of a 1-based line and column. */
-function offsetOf(text: string, line: number, column: number): number {
-  let offset = 0
-  for (let current = 1; current < line; current++) {
-    const newline = text.indexOf('\n', offset)
-    if (newline === -1) return text.length
-    offset = newline + 1
-  }
-  return Math.min(text.length, offset + column - 1)
 }
 
 /**

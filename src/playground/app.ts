@@ -1,5 +1,6 @@
 import type {JsonMessage} from '../reporters/json.js'
 import {lintPage, siteRules, type PlaygroundResult} from './lint.js'
+import {offsetAt} from '../shared/text.js'
 
 /** A page with a few problems the recommended rules find, so the playground opens on something to see. */
 export const examplePage = `---
@@ -29,17 +30,6 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Reco
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)
   node.append(...children)
   return node
-}
-
-/** The offset of a 1-based line and column in `text`, to put the caret on a finding. */
-function offsetOf(text: string, line: number, column: number): number {
-  let offset = 0
-  for (let current = 1; current < line; current++) {
-    const next = text.indexOf('\n', offset)
-    if (next === -1) return text.length
-    offset = next + 1
-  }
-  return Math.min(text.length, offset + column - 1)
 }
 
 function start(): void {
@@ -76,9 +66,9 @@ function start(): void {
   function item(message: JsonMessage): HTMLLIElement {
     const place = element('button', {type: 'button', class: 'place', title: 'Show in the page'}, (message.line ?? 1) + ':' + (message.column ?? 1))
     place.addEventListener('click', () => {
-      const offset = offsetOf(source.value, message.line ?? 1, message.column ?? 1)
+      const offset = offsetAt(source.value, message.line ?? 1, message.column ?? 1)
       source.focus()
-      source.setSelectionRange(offset, offsetOf(source.value, message.endLine ?? message.line ?? 1, message.endColumn ?? message.column ?? 1))
+      source.setSelectionRange(offset, offsetAt(source.value, message.endLine ?? message.line ?? 1, message.endColumn ?? message.column ?? 1))
     })
     const rule = message.url ? element('a', {href: message.url}, message.ruleId ?? '') : element('span', {}, message.ruleId ?? '')
     return element(

@@ -30,3 +30,14 @@ export function lineColumn(source: string, offset: number): {line: number; colum
   }
   return {line, column: offset - lineStart + 1}
 }
+
+/** The offset of a 1-based line and column, lines ending at `\n`; past the end, the text's length. */
+export function offsetAt(text: string, line: number, column: number): number {
+  let offset = 0
+  for (let current = 1; current < line; current++) {
+    const newline = text.indexOf('\n', offset)
+    if (newline === -1) return text.length
+    offset = newline + 1
+  }
+  return Math.min(text.length, offset + column - 1)
+}
