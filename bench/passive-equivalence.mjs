@@ -7,12 +7,14 @@ import retextPassive from 'retext-passive'
 import {VFile} from 'vfile'
 import {parsePage} from '../dist/src/page/parse.js'
 import {createPage} from '../dist/src/page/page.js'
-import {mayBePassive, participleTest, passiveFindings} from '../dist/rules/passive-voice.js'
+import {passiveFindings} from '../dist/rules/passive-voice.js'
+import {mayBePassive, participleTest} from '../dist/rules/shared/passive-candidates.js'
+import {regularReaderActions} from '../dist/rules/passive-voice.data.js'
 import {foldersFromArguments, pageFiles} from './corpora.mjs'
 
 const folders = foldersFromArguments('passive-equivalence')
 const findPassive = retextPassive()
-const isParticiple = participleTest(findPassive)
+const isParticiple = participleTest(findPassive, regularReaderActions)
 let blocks = 0
 let passed = 0
 let withFindings = 0

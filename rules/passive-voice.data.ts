@@ -65,6 +65,24 @@ export const readerActions: ReadonlySet<string> = new Set([
   'thrown', 'told', 'upheld', 'withdrawn', 'withheld', 'written'
 ])
 
+/**
+ * Regular participles of what a reader does, which retext-passive does not list (it knows irregular
+ * participles only): “must be configured”, “should be deployed”, “can be accessed in the dashboard”.
+ * Verbs that say how a value is written (`encoded`, `formatted`) or that a sentence more often uses
+ * for what the system does with the reader's input (`used`, `required`, `supported`) are left out.
+ */
+export const regularReaderActions: ReadonlySet<string> = new Set([
+  'accessed', 'activated', 'added', 'applied', 'approved', 'assigned', 'attached', 'called', 'changed',
+  'checked', 'cleared', 'clicked', 'cloned', 'closed', 'committed', 'compiled', 'completed', 'configured',
+  'connected', 'copied', 'created', 'customized', 'declared', 'defined', 'deleted', 'deployed', 'disabled',
+  'downloaded', 'edited', 'enabled', 'entered', 'executed', 'exported', 'filled', 'followed', 'generated',
+  'granted', 'imported', 'initialized', 'installed', 'invoked', 'launched', 'migrated', 'modified',
+  'mounted', 'opened', 'pasted', 'published', 'pulled', 'pushed', 'registered', 'reloaded', 'removed',
+  'renamed', 'replaced', 'resolved', 'restarted', 'retrieved', 'revoked', 'rotated', 'saved', 'selected',
+  'specified', 'started', 'stopped', 'stored', 'submitted', 'tested', 'typed', 'uninstalled', 'updated',
+  'upgraded', 'uploaded', 'verified'
+])
+
 /** Participles that construe rather than act when `as` follows: “can be seen as”, “can be read as”. */
 export const construalParticiples: ReadonlySet<string> = new Set(['seen', 'taken', 'read'])
 
@@ -78,6 +96,12 @@ export const whereOrHow: ReadonlySet<string> = new Set([
   'above', 'at', 'below', 'from', 'here', 'in', 'inside', 'into', 'on', 'onto', 'there', 'through', 'under',
   'using', 'via', 'within'
 ])
+
+/** Words right after the participle that make a where a freedom: “can be added anywhere in a workflow”. */
+export const freeWhere: ReadonlySet<string> = new Set(['anywhere', 'everywhere', 'wherever'])
+
+/** Nouns of a manner after `in`: “in a deterministic fashion”, “in the same way”. */
+export const mannerNouns: ReadonlySet<string> = new Set(['fashion', 'manner', 'way'])
 
 /** Components whose body describes one field of an API or a config: its contract, not a step. */
 export const fieldComponents: ReadonlySet<string> = new Set(['ParamField', 'ResponseField', 'Param', 'Field'])

@@ -1,7 +1,6 @@
 import type {Parent as NlcstParent, Root as NlcstRoot, Sentence, SentenceContent, Word} from 'nlcst'
 import {toString} from 'nlcst-to-string'
 import type retextPassive from 'retext-passive'
-import {VFile} from 'vfile'
 import type {Root} from 'mdast'
 import type {Node, Point} from 'unist'
 import {visitParents} from '../src/shared/walk.js'
@@ -25,7 +24,10 @@ import {
   possibilityModals,
   conditionsBefore,
   fieldComponents,
+  freeWhere,
+  mannerNouns,
   readerActions,
+  regularReaderActions,
   strandedPrepositions,
   subordinators,
   untouchedStates,
@@ -35,19 +37,16 @@ import {
 import {languagePassives, type PassiveLanguage} from './shared/passive-languages.js'
 import {asksQuestion, clauseTokensAfter, clauseWordsBefore, endsSentenceAfter, holdsPhrase, wordText} from './shared/clauses.js'
 import {quotedWords, sentencesWithQuotes} from './shared/prose.js'
-import {instructionLanguages, wordListOptions} from './shared/options.js'
+import {instructionLanguages, wordListSchema} from './shared/options.js'
 import {prechecksOff, type ProseBlock} from '../src/page/page.js'
 import {load} from '../src/shared/lazy.js'
-
-/**
- * A `be` verb, white space, and the word after it. A word retext-passive matches is letters,
- * apostrophes and hyphens (its comparison drops the last two), so the run of those characters holds it.
- */
-const beVerbWord = /(?<!\p{L})(?:am|are|is|was|were|be|been|being)\s+([\p{L}'’-]+)/giu
+import {irregularPassives, mayBePassive, participleTest, regularPassives, wordAcrossSpace} from './shared/passive-candidates.js'
 
 interface Options {
   /** Participles retext-passive should not report, such as `known` or `set`. */
   ignore: string[]
+  /** Also read the regular participles of a reader's steps (`configured`, `deployed`). */
+  regularParticiples: boolean
 }
 
 export default defineRule<Options>({
@@ -61,11 +60,16 @@ export default defineRule<Options>({
   // Japanese, Chinese, Korean and the other languages have no passive this rule can tell apart
   // precisely: their pages are left alone, and the run says so once.
   languages: instructionLanguages,
-  options: wordListOptions('ignore'),
-  defaults: {ignore: []},
+  options: {
+    type: 'object',
+    properties: {ignore: wordListSchema, regularParticiples: {type: 'boolean'}},
+    additionalProperties: false
+  },
+  defaults: {ignore: [], regularParticiples: false},
   create(options) {
     const findPassive = (load('retext-passive') as typeof import('retext-passive')).default({ignore: options.ignore})
-    const isParticiple = participleTest(findPassive)
+    const regular = new Set(options.regularParticiples ? [...regularReaderActions].filter((word) => !options.ignore.includes(word)) : [])
+    const isParticiple = participleTest(findPassive, regular)
     return function (tree, {page, report}) {
       const language = otherLanguages[page.language]
       if (language) {
@@ -80,7 +84,7 @@ export default defineRule<Options>({
       for (const block of page.proseBlocks()) {
         // Cheap pre-check on the block's text: no `be` verb right before a participle, no finding.
         if (!mayBePassive(block, isParticiple)) continue
-        for (const {verb, end, phrase, sentence} of passiveFindings(block.prose(), findPassive, (fields ??= fieldDescriptions(tree)).has(block.node))) {
+        for (const {verb, end, phrase, sentence} of passiveFindings(block.prose(), findPassive, (fields ??= fieldDescriptions(tree)).has(block.node), regular)) {
           if (reported.has(sentence)) continue
           reported.add(sentence)
           report({
@@ -130,31 +134,29 @@ export interface PassiveFinding {
   sentence: string
 }
 
-/** The passive phrases of a block's prose tree that this rule reports. */
-export function passiveFindings(prose: NlcstRoot, findPassive: ReturnType<typeof retextPassive>, inField = false): PassiveFinding[] {
-  // retext-passive reports on a file; a scratch file keeps its messages (and rule ids) out of the page.
-  const scratch = new VFile()
-  findPassive(prose, scratch)
-  if (scratch.messages.length === 0) return []
+/**
+ * The passive phrases of a block's prose tree that this rule reports. `regular` holds the regular
+ * participles (`configured`) that retext-passive does not know, when the option asks for them; none
+ * is read in a field's description, where a passive obligation is the API's contract (“must be
+ * encoded”, “should be provided”).
+ */
+export function passiveFindings(prose: NlcstRoot, findPassive: ReturnType<typeof retextPassive>, inField = false, regular: ReadonlySet<string> = new Set()): PassiveFinding[] {
+  const candidates = [...irregularPassives(prose, findPassive), ...(inField ? [] : regularPassives(prose, regular))]
+  if (candidates.length === 0) return []
   // An example phrase in quotes (“"the token is sent"”) is a mention, not the page's voice.
   const quoted = new Set(prose.children.flatMap((paragraph) => (paragraph.type === 'ParagraphNode' ? [...quotedWords(paragraph)] : [])))
   const found: PassiveFinding[] = []
-  for (const finding of scratch.messages) {
-    const sentence = finding.ancestors?.[0] as NlcstParent | undefined
-    const participleEnd = finding.place && 'end' in finding.place ? finding.place.end : undefined
-    const participleStart = finding.place && 'start' in finding.place ? finding.place.start : undefined
-    if (!sentence || !participleStart || !participleEnd) continue
-    const participle = sentence.children.findIndex((child) => child.position?.start.offset === participleStart.offset)
+  for (const {sentence, participle, actual, end} of candidates) {
     const verb = beVerbBefore(sentence, participle)
-    if (!verb?.position || quoted.has(verb) || isNotPassive(sentence, verb, finding.actual ?? '')) continue
+    if (!verb?.position || quoted.has(verb) || isNotPassive(sentence, verb, actual)) continue
     // A passive that describes what a system does names no task; one after a modal hides the reader's.
     const modal = readerModalBefore(sentence, verb)
     if (!modal || !isInstruction(sentence.children as SentenceContent[], modal, participle, inField)) continue
     found.push({
       verb: modal.word,
-      end: participleEnd,
-      phrase: modal.phrase + ' ' + toString(verb) + ' ' + (finding.actual ?? ''),
-      sentence: toString(sentence as Sentence).replace(/\s+/g, ' ') + ' | ' + toString(verb) + ' ' + (finding.actual ?? '')
+      end,
+      phrase: modal.phrase + ' ' + toString(verb) + ' ' + actual,
+      sentence: toString(sentence as Sentence).replace(/\s+/g, ' ') + ' | ' + toString(verb) + ' ' + actual
     })
   }
   return found
@@ -246,7 +248,10 @@ function isInstruction(children: SentenceContent[], modal: Modal, participle: nu
   // “only needs to be done once”: a limit that reassures, the instruction is elsewhere.
   if (asksQuestion(children) || negations.has(before.at(-1) ?? '') || before.at(-1) === 'only' || isEmbedded(before) || limitsSubject(before)) return false
   const action = wordText(children[participle])
-  if (!readerActions.has(action)) return false
+  if (!readerActions.has(action) && !regularReaderActions.has(action)) return false
+  // “**uv**: Must be installed and on your PATH”, “Must be called first.”: a requirement without its
+  // subject is written as a contract, as a field's description is.
+  if (before.length === 0 && regularReaderActions.has(action)) return false
   const after = clauseTokensAfter(children, participle)
   const next = wordText(after[0])
   // “must be left unset”: the reader is told not to act.
@@ -294,8 +299,12 @@ function limitsSubject(before: readonly string[]): boolean {
  * CLI”, “by running …”, “with `flag`”, or a purpose after the value (“set to `true` to hide it”).
  */
 function saysWhereOrHow(after: readonly SentenceContent[]): boolean {
+  // “can be added anywhere in a workflow”: what the system allows, wherever it is.
+  if (freeWhere.has(wordText(after[0]))) return false
   return after.some((token, index) => {
     const word = wordText(token)
+    // “in a deterministic fashion”, “in the same way”: a manner, not a place.
+    if (word === 'in' && namesManner(after, index)) return false
     // “can be run in different ways”: how many ways there are, an overview; not the how.
     if (word === 'in' && countsWays(after, index)) return false
     // “can be set in your environment”, “in the `config` section”, “in Kubernetes” name a place; “can
@@ -310,6 +319,11 @@ function saysWhereOrHow(after: readonly SentenceContent[]): boolean {
     const verb = after[index + 1]
     return word === 'to' && index > 0 && verb?.type === 'WordNode' && /^[a-z]+$/.test(toString(verb)) && !notVerbsAfterTo.has(wordText(verb))
   })
+}
+
+/** Whether `in` at `index` opens a manner: a manner noun within its next three words. */
+function namesManner(after: readonly SentenceContent[], index: number): boolean {
+  return after.slice(index + 1, index + 4).some((token) => mannerNouns.has(wordText(token)))
 }
 
 /** Whether the token after a preposition opens a place: a determiner (“the”, “your”), code or a name. */
@@ -338,13 +352,6 @@ function startsWithPurpose(children: readonly SentenceContent[]): boolean {
   return words[0] === 'to' || (words[0] === 'in' && words[1] === 'order' && words[2] === 'to')
 }
 
-/** The lower-case word one white space before (`step` -1) or after (`step` 1) the node at `index`. */
-function wordAcrossSpace(sentence: NlcstParent, index: number, step: -1 | 1): string | undefined {
-  const space = sentence.children[index + step]
-  const word = sentence.children[index + 2 * step]
-  return space?.type === 'WhiteSpaceNode' && word?.type === 'WordNode' ? toString(word).toLowerCase() : undefined
-}
-
 /**
  * The `be` verb retext-passive matched, when only white space separates it from the participle at
  * `index`: retext-passive looks past inline code and punctuation (“is `x` given”, “is, given”), which
@@ -356,49 +363,3 @@ function beVerbBefore(sentence: NlcstParent, index: number): Word | undefined {
   if (index < 2 || space?.type !== 'WhiteSpaceNode' || verb?.type !== 'WordNode') return undefined
   return verb
 }
-
-/**
- * Whether the block may hold a `be` verb, white space and a participle as adjacent words of its
- * retext tree: the only findings this rule keeps. A necessary condition, never a judgement.
- */
-export function mayBePassive(block: ProseBlock, isParticiple: (word: string) => boolean): boolean {
-  if (prechecksOff) return true
-  const text = block.words()
-  beVerbWord.lastIndex = 0
-  for (let match = beVerbWord.exec(text); match; match = beVerbWord.exec(text)) {
-    const run = match[1]!
-    // The participle word may end at the end of the run or before any apostrophe or hyphen in it.
-    for (let end = 1; end <= run.length; end++) {
-      if (end < run.length && !"'’-".includes(run[end]!)) continue
-      if (isParticiple(run.slice(0, end).toLowerCase())) return true
-    }
-    // The next match may start inside this one (“is being given”).
-    beVerbWord.lastIndex = match.index + 1
-  }
-  return false
-}
-
-/**
- * Whether retext-passive reports `is <word>`. Its participle list is private to the package, so the
- * plugin itself is asked, on a sentence of those two words, once a word: the pre-check and the rule
- * read one list, with the rule's `ignore` applied.
- */
-export function participleTest(findPassive: ReturnType<typeof retextPassive>): (word: string) => boolean {
-  const known = new Map<string, boolean>()
-  return (word) => {
-    let answer = known.get(word)
-    if (answer === undefined) {
-      const file = new VFile()
-      const sentence: Sentence = {type: 'SentenceNode', children: [wordNode('is'), {type: 'WhiteSpaceNode', value: ' '}, wordNode(word)]}
-      findPassive({type: 'RootNode', children: [{type: 'ParagraphNode', children: [sentence]}]}, file)
-      answer = file.messages.length > 0
-      // Words after a `be` verb are a page's vocabulary, not its length; the bound only guards a
-      // language server that runs for days.
-      if (known.size >= 20_000) known.clear()
-      known.set(word, answer)
-    }
-    return answer
-  }
-}
-
-const wordNode = (value: string): Word => ({type: 'WordNode', children: [{type: 'TextNode', value}]})
