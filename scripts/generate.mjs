@@ -63,7 +63,7 @@ function configSchema(rules) {
     type: 'object',
     properties: {
       $schema: {type: 'string'},
-      extends: {anyOf: [{type: 'string'}, {type: 'array', items: {type: 'string'}}], description: 'Presets (recommended, strict, all) or relative paths of other config files.'},
+      extends: {anyOf: [{type: 'string'}, {type: 'array', items: {type: 'string'}}], description: 'Presets (recommended, strict, all), the configs of a plugin (plugin:<plugin>/<config>) or relative paths of other config files.'},
       plugins: {type: 'array', items: {type: 'string'}, description: 'Plugins whose rules the config may set: npm package names, or paths relative to the config file.'},
       rules: ruleSettings,
       components: {type: 'array', items: {type: 'string'}, description: 'Components the site defines itself.'},

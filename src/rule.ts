@@ -5,7 +5,7 @@ import {lintRule} from 'unified-lint-rule'
 import {pageOf, type Page} from './page/page.js'
 import type {Site, SitePage} from './site/model.js'
 import {siteFactsOf, type RuleFact} from './site/facts.js'
-import {DOCS_BASE_URL, SOURCE, type ConventionCoverage, type Holds, type Level, type MessageExtras, type OptionsSchema, type Severity, type Suggestion, type TextEdit} from './contract.js'
+import {DOCS_BASE_URL, SOURCE, type ConventionCoverage, type UserConfig, type Holds, type Level, type MessageExtras, type OptionsSchema, type Severity, type Suggestion, type TextEdit} from './contract.js'
 import {fatalOf, shiftedLevel} from './page/messages.js'
 
 export {DOCS_BASE_URL, NOTICE_SOURCE, SOURCE} from './contract.js'
@@ -133,6 +133,8 @@ export interface Plugin {
   name: string
   /** The rules, by their id within the plugin, or as a list of definitions with their `id`. */
   rules: Record<string, RuleDefinition<any>> | ReadonlyArray<RuleDefinition<any>>
+  /** Configs a team extends as `plugin:<name>/<config>`, such as `{recommended: {rules: {'acme/no-foo': 'warn'}}}`. */
+  configs?: Record<string, UserConfig>
 }
 
 /** Type helper for plugin authors: returns the plugin as given. */

@@ -47,6 +47,18 @@ describe('a plugin loaded from a site config', () => {
     expect(messagesOf(inWorkers.stdout)).toEqual(messages)
   })
 
+  it('reports the same through the config the plugin ships (`plugin:acme/recommended`), which a later setting overrides', () => {
+    const {site} = copySite()
+    const listed = runBin(['--format', 'json', '--jobs', '0', '.'], site)
+    fs.writeFileSync(path.join(site, '.docs-lintrc.json'), JSON.stringify({extends: ['recommended', 'plugin:acme/recommended'], plugins: ['../docs-lint-plugin-acme/index.js']}))
+    const extended = runBin(['--format', 'json', '--jobs', '0', '.'], site)
+    expect(extended.stderr).toBe('')
+    expect(messagesOf(extended.stdout)).toEqual(messagesOf(listed.stdout))
+    fs.writeFileSync(path.join(site, '.docs-lintrc.json'), JSON.stringify({extends: ['recommended', 'plugin:acme/recommended'], plugins: ['../docs-lint-plugin-acme/index.js'], rules: {'acme/no-internal-links': 'off'}}))
+    const overridden = runBin(['--format', 'json', '--jobs', '0', '.'], site)
+    expect(messagesOf(overridden.stdout).map((message) => message.ruleId)).toEqual(['acme/product-name'])
+  })
+
   it('puts its rules and message strings in the SARIF rule table', () => {
     const {site} = copySite()
     const log = JSON.parse(runBin(['--format', 'sarif', '.'], site).stdout) as {runs: Array<{tool: {driver: {rules: Array<{id: string; helpUri?: string; messageStrings?: Record<string, {text: string}>}>}}; results: Array<{ruleId: string; ruleIndex: number; message: {text: string; id?: string}}>}>}
@@ -117,7 +129,9 @@ describe('plugin errors are config errors: the file and what is wrong, exit 2, n
     ['a package that is not installed', {plugins: ['docs-lint-plugin-none']}, /Cannot find plugin `docs-lint-plugin-none`.*npm install --save-dev docs-lint-plugin-none/],
     ['a rule of a plugin the config does not load', {extends: 'recommended', rules: {'acme/product-name': 'warn'}}, /Rule `acme\/product-name` in `\.docs-lintrc\.json` belongs to the plugin `acme`, which the config does not load: add the plugin to `plugins`/],
     ['a plugin rule with an unknown option', {plugins: ['../docs-lint-plugin-acme/index.js'], rules: {'acme/product-name': ['warn', {nme: 'X'}]}}, /Invalid options for rule `acme\/product-name`/],
-    ['`plugins` that is not a list', {plugins: '../docs-lint-plugin-acme/index.js'}, /Invalid `plugins`.*expected a list/]
+    ['`plugins` that is not a list', {plugins: '../docs-lint-plugin-acme/index.js'}, /Invalid `plugins`.*expected a list/],
+    ['a plugin config of a plugin the config does not load', {extends: ['recommended', 'plugin:acme/recommended']}, /Unknown plugin `acme` in `extends` in `\.docs-lintrc\.json`: expected it in `plugins` first/],
+    ['a plugin config the plugin does not ship', {plugins: ['../docs-lint-plugin-acme/index.js'], extends: ['plugin:acme/strict']}, /Plugin `acme` has no config `strict` in `\.docs-lintrc\.json`: expected `plugin:acme\/recommended`/]
   ])('%s', async (_, config, expected) => {
     const run = await runCli(['.'], withConfig(config))
     expect(run.code).toBe(2)

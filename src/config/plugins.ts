@@ -33,6 +33,8 @@ export interface PluginRuleDefinition {
 export interface PluginShape {
   name: string
   rules: Record<string, PluginRuleDefinition> | ReadonlyArray<PluginRuleDefinition>
+  /** Configs a team's config extends as `plugin:<name>/<config>`: `{recommended: {rules: {...}}}`. */
+  configs?: Record<string, object>
 }
 
 /** A loaded plugin as configs record it: enough for a worker to load it again and for the cache key. */
@@ -54,7 +56,7 @@ export class PluginError extends Error {
 const namePattern = /^[a-z][a-z\d]*(-[a-z\d]+)*$/
 /** Each loaded rule's definition under its full id, its `url` its own (never docs-lint's). */
 const registered = new Map<string, PluginRuleDefinition & {id: string}>()
-const loadedPlugins = new Map<string, {ref: PluginRef; rules: string[]}>()
+const loadedPlugins = new Map<string, {ref: PluginRef; rules: string[]; configs: Record<string, object>}>()
 
 /** The definition of a plugin's rule by its full id (`acme/no-foo`), if a plugin that has it is loaded. */
 export function pluginRuleDefinition(ruleId: string): (PluginRuleDefinition & {id: string}) | undefined {
@@ -151,8 +153,26 @@ export function registerPlugin(exported: unknown, modulePath?: string, specifier
     rules.push(rule.id)
   }
   const ref: PluginRef = {name: plugin.name, path: modulePath, digest: digestOf(modulePath, definitions)}
-  loadedPlugins.set(key, {ref, rules})
+  loadedPlugins.set(key, {ref, rules, configs: configsOf(plugin, label)})
   return ref
+}
+
+function configsOf(plugin: Partial<PluginShape>, label: string): Record<string, object> {
+  const configs = plugin.configs ?? {}
+  if (!configs || typeof configs !== 'object' || Array.isArray(configs)) throw new PluginError('Plugin ' + label + ' has `configs` that is not an object of configs')
+  for (const [name, config] of Object.entries(configs)) {
+    if (!config || typeof config !== 'object' || Array.isArray(config)) throw new PluginError('Plugin ' + label + ' has a config `' + name + '` that is not an object')
+  }
+  return configs
+}
+
+/**
+ * The config `configName` of the loaded plugin `ref` (for `extends: "plugin:acme/recommended"`), with
+ * the names of the plugin's configs for a message when it has no such config.
+ */
+export function pluginConfig(ref: PluginRef, configName: string): {config: object | undefined; names: string[]} {
+  const configs = [...loadedPlugins.values()].find((plugin) => plugin.ref === ref)?.configs ?? {}
+  return {config: Object.hasOwn(configs, configName) ? configs[configName] : undefined, names: Object.keys(configs)}
 }
 
 /**

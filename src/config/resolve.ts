@@ -3,7 +3,7 @@ import {createRequire} from 'node:module'
 import {ConfigTextError, parseJsonConfig, parseYamlConfig} from './text.js'
 import type {RuleSetting, Severity, UserConfig} from '../contract.js'
 import {ruleInfos, ruleInfoById} from '../shared/rule-info.js'
-import {loadConfigPlugin, pluginRules, PluginError, ruleInfoOf, type PluginRef} from './plugins.js'
+import {loadConfigPlugin, pluginConfig, pluginRules, PluginError, ruleInfoOf, type PluginRef} from './plugins.js'
 import {ConfigError, displayPath, isStyleRuleId, needsPluginMessage, resolveRuleSetting, setDisplayRoot, suggest, unknownRuleMessage, where, type Place, type RuleEntry} from './rule-settings.js'
 
 export {ConfigError, isStyleRuleId, parseRuleFlag, parseSeverity, resolveRuleSetting, unknownRuleMessage, type RuleEntry} from './rule-settings.js'
@@ -255,6 +255,19 @@ function collectPlugins(record: Record<string, unknown>, filePath: string | unde
   }
 }
 
+/** `extends: "plugin:acme/recommended"`: a config the plugin `acme`, which this config or one it extends loads, ships. */
+function collectPluginConfig(name: string, configName: string, {at, chain}: {at: string; chain: string[]}, state: Collected): void {
+  const ref = state.plugins.find((plugin) => plugin.name === name)
+  if (!ref) throw new ConfigError('Unknown plugin `' + name + '` in `extends`' + at + ': expected it in `plugins` first')
+  const {config, names} = pluginConfig(ref, configName)
+  if (!config) {
+    throw new ConfigError('Plugin `' + name + '` has no config `' + configName + '`' + at + (names.length > 0 ? ': expected ' + names.map((known) => '`plugin:' + name + '/' + known + '`').join(', ') : ': it ships none'))
+  }
+  const key = 'plugin:' + name + '/' + configName
+  if (chain.includes(key)) throw new ConfigError('Config `' + key + '` extends itself' + at)
+  collect(config, ref.path, [...chain, key], state)
+}
+
 /** A plugin rule set by a config that does not load its plugin: the plugin's rules are not this config's to run. */
 function refuseUnlisted(ruleId: string, filePath: string | undefined, state: Collected): void {
   const slash = ruleId.indexOf('/')
@@ -295,6 +308,11 @@ function collect(config: unknown, filePath: string | undefined, chain: string[],
     const at = Array.isArray(record['extends']) ? where(filePath, record['extends'], index) : where(filePath, record, 'extends')
     if (typeof parent !== 'string') {
       throw new ConfigError('Invalid `extends`' + at + ': expected a preset name or a file path')
+    }
+    const fromPlugin = /^plugin:([^/]+)\/(.+)$/.exec(parent)
+    if (fromPlugin) {
+      collectPluginConfig(fromPlugin[1]!, fromPlugin[2]!, {at, chain}, state)
+      continue
     }
     const name = parent.replace(/^docs-lint[:/](presets\/)?/, '')
     if (isPresetName(name)) {
