@@ -141,7 +141,7 @@ export interface PassiveFinding {
  * encoded”, “should be provided”).
  */
 export function passiveFindings(prose: NlcstRoot, findPassive: ReturnType<typeof retextPassive>, inField = false, regular: ReadonlySet<string> = new Set()): PassiveFinding[] {
-  const candidates = [...irregularPassives(prose, findPassive), ...(inField ? [] : regularPassives(prose, regular))]
+  const candidates = [...irregularPassives(prose, findPassive), ...(inField || regular.size === 0 ? [] : regularPassives(prose, regular))]
   if (candidates.length === 0) return []
   // An example phrase in quotes (“"the token is sent"”) is a mention, not the page's voice.
   const quoted = new Set(prose.children.flatMap((paragraph) => (paragraph.type === 'ParagraphNode' ? [...quotedWords(paragraph)] : [])))
