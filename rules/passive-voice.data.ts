@@ -125,6 +125,14 @@ export const placeOpeners: ReadonlySet<string> = new Set([
 /** Participles that point the reader somewhere: “can be found” needs no where after it to be one. */
 export const pointers: ReadonlySet<string> = new Set(['found'])
 
+/** The same pointer in the other languages the rule reads: “kann … gefunden werden”, “puede ser encontrada”. */
+export const languagePointers: Readonly<Record<string, RegExp>> = {
+  de: /(?<!\p{L})gefunden(?!\p{L})/iu,
+  es: /(?<!\p{L})encontrad[oa]s?(?!\p{L})/iu,
+  fr: /(?<!\p{L})trouvée?s?(?!\p{L})/iu,
+  pt: /(?<!\p{L})encontrad[oa]s?(?!\p{L})/iu
+}
+
 /** Words before a where that make it a condition: “depending on the deployment”, “based on the plan”. */
 export const conditionsBefore: ReadonlySet<string> = new Set(['based', 'depending', 'relying'])
 

@@ -21,6 +21,7 @@ import {
   placeOpeners,
   placePrepositions,
   pointers,
+  languagePointers,
   possibilityModals,
   conditionsBefore,
   fieldComponents,
@@ -47,6 +48,12 @@ interface Options {
   ignore: string[]
   /** Also read the regular participles of a reader's steps (`configured`, `deployed`). */
   regularParticiples: boolean
+  /**
+   * What to report: `pointers`, a passive that points the reader somewhere (“can be found in
+   * Settings”), or `instructions`, every passive that hides a step of the reader's (“must be set”,
+   * “can be done by running …”) as well.
+   */
+  scope: 'pointers' | 'instructions'
 }
 
 export default defineRule<Options>({
@@ -54,7 +61,8 @@ export default defineRule<Options>({
   severity: 'info',
   summary: 'Instructions are in active voice: no passive that hides the reader’s own action (`can be found`, `must be set`)',
   fixable: false,
-  conventions: [{id: 'active-voice', coverage: 'full'}],
+  // By default only the pointers (`can be found`): part of what “active voice” asks.
+  conventions: [{id: 'active-voice', coverage: 'partial'}],
   thirdParty: {vale: true},
   prose: true,
   // Japanese, Chinese, Korean and the other languages have no passive this rule can tell apart
@@ -62,18 +70,19 @@ export default defineRule<Options>({
   languages: instructionLanguages,
   options: {
     type: 'object',
-    properties: {ignore: wordListSchema, regularParticiples: {type: 'boolean'}},
+    properties: {ignore: wordListSchema, regularParticiples: {type: 'boolean'}, scope: {enum: ['pointers', 'instructions']}},
     additionalProperties: false
   },
-  defaults: {ignore: [], regularParticiples: false},
+  defaults: {ignore: [], regularParticiples: false, scope: 'pointers'},
   create(options) {
     const findPassive = (load('retext-passive') as typeof import('retext-passive')).default({ignore: options.ignore})
-    const regular = new Set(options.regularParticiples ? [...regularReaderActions].filter((word) => !options.ignore.includes(word)) : [])
+    const pointersOnly = options.scope === 'pointers'
+    const regular = new Set(options.regularParticiples && !pointersOnly ? [...regularReaderActions].filter((word) => !options.ignore.includes(word)) : [])
     const isParticiple = participleTest(findPassive, regular)
     return function (tree, {page, report}) {
       const language = otherLanguages[page.language]
       if (language) {
-        reportLanguagePassives(page.proseBlocks(), language, report)
+        reportLanguagePassives(page.proseBlocks(), language, report, pointersOnly ? languagePointers[page.language] : undefined)
         return
       }
       // Walked only for a page that may hold a passive: most pages have none.
@@ -84,7 +93,7 @@ export default defineRule<Options>({
       for (const block of page.proseBlocks()) {
         // Cheap pre-check on the block's text: no `be` verb right before a participle, no finding.
         if (!mayBePassive(block, isParticiple)) continue
-        for (const {verb, end, phrase, sentence} of passiveFindings(block.prose(), findPassive, (fields ??= fieldDescriptions(tree)).has(block.node), regular)) {
+        for (const {verb, end, phrase, sentence} of passiveFindings(block.prose(), findPassive, (fields ??= fieldDescriptions(tree)).has(block.node), regular, pointersOnly)) {
           if (reported.has(sentence)) continue
           reported.add(sentence)
           report({
@@ -108,13 +117,13 @@ function fieldDescriptions(tree: Root): Set<Node> {
 }
 
 /** The passives of a page in German, Spanish, French or Portuguese. */
-function reportLanguagePassives(blocks: ProseBlock[], language: PassiveLanguage, report: RuleContext['report']): void {
+function reportLanguagePassives(blocks: ProseBlock[], language: PassiveLanguage, report: RuleContext['report'], pointer?: RegExp): void {
   const be = new RegExp('(?<!\\p{L})' + language.be + '(?!\\p{L})', 'iu')
   for (const block of blocks) {
     if (!prechecksOff && !be.test(block.words())) continue
     for (const {sentence, quoted} of sentencesWithQuotes(block.prose())) {
       for (const {start, end, phrase} of languagePassives(sentence.children, language)) {
-        if (quoted.has(start)) continue
+        if (quoted.has(start) || (pointer && !pointer.test(phrase))) continue
         report({
           message: 'Unexpected passive voice `' + phrase + '`, expected active voice that names the reader, or an imperative',
           place: {start: start.position!.start, end: end.position!.end},
@@ -138,9 +147,16 @@ export interface PassiveFinding {
  * The passive phrases of a block's prose tree that this rule reports. `regular` holds the regular
  * participles (`configured`) that retext-passive does not know, when the option asks for them; none
  * is read in a field's description, where a passive obligation is the API's contract (“must be
- * encoded”, “should be provided”).
+ * encoded”, “should be provided”). `pointersOnly` keeps the passives that point the reader somewhere
+ * (“can be found in …”).
  */
-export function passiveFindings(prose: NlcstRoot, findPassive: ReturnType<typeof retextPassive>, inField = false, regular: ReadonlySet<string> = new Set()): PassiveFinding[] {
+export function passiveFindings(
+  prose: NlcstRoot,
+  findPassive: ReturnType<typeof retextPassive>,
+  inField = false,
+  regular: ReadonlySet<string> = new Set(),
+  pointersOnly = false
+): PassiveFinding[] {
   const candidates = [...irregularPassives(prose, findPassive), ...(inField || regular.size === 0 ? [] : regularPassives(prose, regular))]
   if (candidates.length === 0) return []
   // An example phrase in quotes (“"the token is sent"”) is a mention, not the page's voice.
@@ -152,6 +168,7 @@ export function passiveFindings(prose: NlcstRoot, findPassive: ReturnType<typeof
     // A passive that describes what a system does names no task; one after a modal hides the reader's.
     const modal = readerModalBefore(sentence, verb)
     if (!modal || !isInstruction(sentence.children as SentenceContent[], modal, participle, inField)) continue
+    if (pointersOnly && !(modal.kind === 'possibility' && pointers.has(actual.toLowerCase()))) continue
     found.push({
       verb: modal.word,
       end,

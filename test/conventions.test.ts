@@ -203,7 +203,7 @@ describe('docs-lint conventions', () => {
     const written = fs.readFileSync(rulesFile, 'utf8')
     expect(written.startsWith('# Our rules\n\n- Use the Oxford comma.\n\n<!-- docs-lint conventions: start -->\n')).toBe(true)
     expect(written).toContain('**Accessibility**\n\n1. Every image and diagram has descriptive alt text (checked by `image-alt`).\n')
-    expect(written).toContain('Write instructions in active voice (checked by `passive-voice`)')
+    expect(written).toContain('Write instructions in active voice (checked in part by `passive-voice`)')
     expect(written).not.toContain('present tense')
     expect(await runCli(['conventions', '--write'], root)).toEqual({code: 0, stdout: '`.windsurf/rules.md` is up to date\n', stderr: ''})
     expect(fs.readFileSync(rulesFile, 'utf8')).toBe(written)

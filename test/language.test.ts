@@ -57,7 +57,7 @@ describe('page language', () => {
       'ja/index.mdx': front('ホーム') + englishProse,
       'ja/guide.mdx': front('ガイド') + englishProse,
       'zh/index.mdx': front('首页') + englishProse,
-      'es/index.mdx': front('Inicio') + 'La clave debe ser configurada antes de empezar.\n',
+      'es/index.mdx': front('Inicio') + 'El archivo puede ser encontrado en el panel.\n',
       '.docs-lintrc.json': JSON.stringify({extends: 'recommended', rules: {'orphan-pages': 'off', 'navigation': 'off', 'passive-voice': 'info', 'second-person': 'info'}})
     })
     const result = await lint({patterns: ['.'], cwd: root})

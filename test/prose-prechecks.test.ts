@@ -168,8 +168,11 @@ describe('prose pre-checks change no report', () => {
   it('on pages full of near misses', () => {
     const root = tempSite({
       ...Object.fromEntries(Object.entries(pages).map(([name, body]) => [name, front + body.replace(/\{\/\*.*?\*\/\}/g, name.endsWith('.md') ? '' : '$&') + '\n'])),
-      // The prose rules are in `strict`, not `recommended`.
-      '.docs-lintrc.json': JSON.stringify({extends: 'recommended', rules: {'passive-voice': 'info', 'second-person': 'info', 'sentence-length': 'info', 'present-tense': 'info'}})
+      // sentence-length and present-tense are in `strict`; passive-voice reads every passive instruction, not the pointers only.
+      '.docs-lintrc.json': JSON.stringify({
+        extends: 'recommended',
+        rules: {'passive-voice': ['info', {scope: 'instructions'}], 'second-person': 'info', 'sentence-length': 'info', 'present-tense': 'info'}
+      })
     })
     const bin = path.resolve(import.meta.dirname, '../bin/docs-lint.js')
     const lint = (env: Record<string, string>) =>
