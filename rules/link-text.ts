@@ -53,7 +53,8 @@ export default defineRule<Options>({
     return function (tree, {page, report}) {
       let headings: Map<string, string> | undefined
       /** `hasImage`: an image gives the link its name; `image-alt` reports one without alt text. */
-      function check(raw: string, hasImage: boolean, place: Position | undefined, written: boolean, link?: Link): void {
+      const icons: Array<Position | undefined> = []
+      function check(raw: string, hasImage: boolean, place: Position | undefined, written: boolean, link?: Link, iconOnly = false): void {
         const text = raw.replace(/\s+/g, ' ')
         const normalized = normalizeLinkText(text)
         const suggestions = (): Suggestion[] | undefined => {
@@ -63,6 +64,12 @@ export default defineRule<Options>({
         }
         if (normalized === '') {
           if (hasImage || text.trim() !== '') return
+          // A generator's icon-only links (`<a href><Icon icon="github" /></a>` beside each function) are
+          // one fix in the generator: reported once on the page, at the first, with their count.
+          if (iconOnly) {
+            icons.push(place)
+            return
+          }
           report({message: 'Missing link text, expected ' + expected, place, suggestions: suggestions()})
         } else if (vague.has(normalized)) {
           report({
@@ -81,17 +88,34 @@ export default defineRule<Options>({
           const start = node.position?.start.offset
           // Autolinks (`<https://…>`, or a URL in text with GFM) show the URL on purpose.
           const written = start !== undefined && page.source[start] === '['
-          check(toString(node), containsImage(node), node.position, written, node.type === 'link' && written ? node : undefined)
+          check(toString(node), containsImage(node), node.position, written, node.type === 'link' && written ? node : undefined, containsIcon(node))
         } else if (isJsxElement(node) && node.name === 'a') {
           if (!node.attributes.some((attribute) => attribute.type === 'mdxJsxExpressionAttribute' || attribute.name === 'href')) return
-          check(toString(node), containsImage(node), node.position, true)
+          // `aria-label` (or `title`) names a link whose content is an icon.
+          if (node.attributes.some((attribute) => attribute.type === 'mdxJsxAttribute' && namingAttributes.has(attribute.name) && attribute.value !== '')) return
+          check(toString(node), containsImage(node), node.position, true, undefined, containsIcon(node))
         } else if (page.kind === 'md' && 'children' in node) {
           checkHtmlLinks(node, check)
         }
       })
+      if (icons.length > 0) {
+        const count = icons.length > 1 ? ' (' + icons.length + ' on this page)' : ''
+        report({message: 'Missing link text on an icon-only link' + count + ', expected an `aria-label` or ' + expected, place: icons[0]})
+      }
     }
   }
 })
+
+const namingAttributes = new Set(['aria-label', 'title'])
+
+/** A link whose content is an `<Icon>` component. */
+function containsIcon(node: Nodes): boolean {
+  let found = false
+  visit(node, (child: Nodes) => {
+    if (isJsxElement(child) && child.name === 'Icon') found = true
+  })
+  return found
+}
 
 function containsImage(node: Nodes): boolean {
   let found = false
