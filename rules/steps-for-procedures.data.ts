@@ -21,15 +21,17 @@ export const exampleLeadIns: readonly string[] = ['such as', 'for example', 'for
 export const outlineLeadIns: Readonly<Record<string, readonly string[]>> = {
   en: [
     'in this example', 'in this article', 'in this tutorial', 'in this guide', 'in this lesson',
-    'you will learn', "you'll learn", 'you’ll learn', 'this guide covers', 'this tutorial covers', 'walk you through'
+    'you will learn', "you'll learn", 'you’ll learn', 'this guide covers', 'this tutorial covers', 'walk you through',
+    // "Installation is divided into the following steps:", each a section of the page.
+    'breaks down into', 'divided into'
   ],
   es: ['en este ejemplo', 'en este artículo', 'en este tutorial', 'en esta guía', 'aprenderás', 'aprenderá'],
   fr: ['dans cet exemple', 'dans cet article', 'dans ce tutoriel', 'dans ce guide', 'vous apprendrez', 'vous allez apprendre'],
   de: ['in diesem beispiel', 'in diesem artikel', 'in diesem tutorial', 'in dieser anleitung', 'lernen sie', 'erfahren sie'],
   pt: ['neste exemplo', 'neste artigo', 'neste tutorial', 'neste guia', 'você aprenderá', 'você vai aprender'],
-  zh: ['在本示例中', '在本教程中', '在本指南中', '在本文中', '你将学到', '您将学到', '你将学习', '您将学习'],
-  ja: ['この例では', 'このチュートリアルでは', 'このガイドでは', 'を学びます', '学習します'],
-  ko: ['이 예제에서는', '이 튜토리얼에서는', '이 가이드에서는', '배웁니다', '알아봅니다']
+  zh: ['分为以下', '主要分为', '大致分为', '在本示例中', '在本教程中', '在本指南中', '在本文中', '你将学到', '您将学到', '你将学习', '您将学习'],
+  ja: ['に分かれます', 'に分かれています', 'この例では', 'このチュートリアルでは', 'このガイドでは', 'を学びます', '学習します'],
+  ko: ['단계로 나뉩니다', '단계로 나누어', '이 예제에서는', '이 튜토리얼에서는', '이 가이드에서는', '배웁니다', '알아봅니다']
 }
 
 /**
@@ -70,6 +72,13 @@ export const describingLeadIns: Readonly<Record<string, {ending: readonly string
  * your code”, `系统会自动保存`): with such an item, a list of three or fewer is a note on what happens
  * when the reader uses the tool, not a procedure.
  */
+/** Verbs of a product acting by itself, after its name: “Axiom AI generates a name”, “the CLI prints the URL”. */
+export const systemVerbs: readonly string[] = [
+  'adds', 'appears', 'appear', 'asks', 'builds', 'creates', 'deploys', 'detects', 'displays', 'downloads', 'fills', 'generates',
+  'installs', 'loads', 'opens', 'populates', 'prints', 'prompts', 'redirects', 'returns', 'runs', 'saves', 'sends', 'shows',
+  'starts', 'suggests', 'takes', 'updates'
+]
+
 export const toolActions: Readonly<Record<string, readonly string[]>> = {
   en: ['will', 'automatically'],
   es: ['automáticamente'],
@@ -115,6 +124,21 @@ export const alternativeEndings: readonly string[] = [
  * Section titles over things to try or to check, each on its own: `## Solutions`, `## Quick fixes`,
  * `### 解决方案`, `## Launch checklist`.
  */
+/**
+ * Titles of a troubleshooting page: the two steps under each of its errors (“Sign in”, “Run the
+ * command again”) are the fix for that error, lighter as a list than as `<Steps>`.
+ */
+export const troubleshootingTitles: Readonly<Record<string, RegExp>> = {
+  en: /\b(?:troubleshoot(?:ing)?|common (?:errors|issues|problems)|error (?:codes|reference))\b/i,
+  es: /soluci[oó]n de problemas|errores comunes/i,
+  fr: /d[ée]pannage|erreurs courantes/i,
+  de: /fehlerbehebung|häufige fehler/i,
+  pt: /solu[cç][aã]o de problemas|erros comuns/i,
+  zh: /故障排除|故障排查|问题排查|常见错误/,
+  ja: /トラブルシューティング|よくあるエラー/,
+  ko: /문제 해결|오류 해결/
+}
+
 export const alternativeTitles: Readonly<Record<string, readonly RegExp[]>> = {
   en: [/^(?:[\w-]+ ){0,2}(?:solutions|fixes|workarounds|remedies|alternatives|checklist)$/i],
   es: [/^(?:posibles )?soluciones$/i, /^lista de (?:verificación|comprobación)\b/i],

@@ -16,9 +16,10 @@ import {htmlComponentRanges, isJsxElement} from './shared/jsx.js'
 import {firstLine, inRanges} from './shared/positions.js'
 import {instructionLanguages, instructionOf, instructionOfParagraph, type Instruction} from './shared/instructions.js'
 import {stepsOf} from './shared/steps-rewrite.js'
+import {chainAt, continuesList, namesProductActing} from './shared/procedure-lists.js'
 import {
   adviceVerbs, alternativeEndings, alternativeHeadings, alternativeLeadIns, alternativeTitles, describingHeadings, describingLeadIns, exampleLeadIns, exampleTitles, numberWords, outlineLeadIns,
-  prerequisiteHeadings, stepWords, toolActions
+  prerequisiteHeadings, stepWords, toolActions, troubleshootingTitles
 } from './steps-for-procedures.data.js'
 
 /** An item that gives advice (`Consider using…`, `Avoid…`): in English, what a best-practice list says. */
@@ -71,9 +72,11 @@ function containsPhrase(text: string, phrase: string): boolean {
 }
 
 /** `AgentOps will automatically instrument your code`: an item about what something other than the reader does. */
-function saysWhatSomethingDoes(text: string, language: string): boolean {
-  const firstSentence = /^[^。！？\n]*?(?:[.!?](?=\s)|[。！？\n]|$)/.exec(text)![0].toLowerCase()
-  return (toolActions[language] ?? []).some((phrase) => containsPhrase(firstSentence, phrase))
+function saysWhatSomethingDoes(text: string, language: string, bare: boolean): boolean {
+  const firstSentence = /^[^。！？\n]*?(?:[.!?](?=\s)|[。！？\n]|$)/.exec(text)![0]
+  // “Axiom AI generates a name” between two clicks; steps with images of their own stay a procedure.
+  if (language === 'en' && bare && namesProductActing(firstSentence)) return true
+  return (toolActions[language] ?? []).some((phrase) => containsPhrase(firstSentence.toLowerCase(), phrase))
 }
 
 /**
@@ -242,30 +245,11 @@ export default defineRule({
   }
 })
 
-/** The ordered list at `index` and the lists that continue its numbering after a code block splits it. */
-function chainAt(children: readonly Nodes[], index: number): {chain: List[]; last: number} {
-  const first = children[index] as List
-  const chain: List[] = [first]
-  let last = index
-  let next = (first.start ?? 1) + first.children.length
-  for (let at = index + 1; at < children.length; at++) {
-    const sibling = children[at]!
-    if (sibling.type === 'list' && sibling.ordered && sibling.start === next && next > 1) {
-      chain.push(sibling)
-      next += sibling.children.length
-      last = at
-    } else if (sibling.type === 'heading' || (sibling.type === 'list' && sibling.ordered)) {
-      break
-    }
-  }
-  return {chain, last}
-}
-
 /**
  * How each item of the list at `index` reads (an action, a check, or neither) when the list is a
  * procedure, or undefined when it is not one.
  */
-function procedureOf(chain: readonly List[], children: readonly Nodes[], index: number, language: string): Instruction[] | undefined {
+function procedureOf(chain: readonly List[], children: readonly Nodes[], index: number, language: string, troubleshooting: boolean): Instruction[] | undefined {
   const items = chain.flatMap((list) => list.children)
   // Items of one paragraph each, with nothing between them: no code and no image (a nested list of
   // names, `- Secret keys - API URLs`, is still one line's worth).
@@ -273,6 +257,8 @@ function procedureOf(chain: readonly List[], children: readonly Nodes[], index: 
   // `1. Click **Settings > Users**. 2. Click **Delete user**.`: two lines and nothing else are a click
   // path, which `<Steps>` makes heavier, not clearer. Two steps that hold code or images are a procedure.
   if (items.length < 2 || (items.length === 2 && bare)) return undefined
+  // On a troubleshooting page, two steps under an error are its fix.
+  if (items.length === 2 && troubleshooting) return undefined
   const section = headingBefore(children, index)
   const title = section ? toString(section).trim() : ''
   if (contextRulesOut(leadInOf(children[index - 1]), title, items.length, language)) return undefined
@@ -288,7 +274,7 @@ function procedureOf(chain: readonly List[], children: readonly Nodes[], index: 
   // The first item is an instruction and most of the others too: ranked facts and options are
   // not procedures, nor are troubleshooting checklists or lists of links to the pages of a guide.
   // Three items or fewer, one of them what a tool does by itself: a note on using it, not a procedure.
-  if (items.length <= 3 && items.some((item, at) => !kinds[at] && saysWhatSomethingDoes(itemText(item), language))) return undefined
+  if (items.length <= 3 && items.some((item, at) => !kinds[at] && saysWhatSomethingDoes(itemText(item), language, bare))) return undefined
   // A checklist may hold a piece of advice too ("Consider…"): checks and advice together are most of it.
   const advice = items.filter((item, at) => !kinds[at] && adviceOpening.test(itemText(item))).length
   if (!kinds[0] || instructions * 2 <= items.length || (checklist + advice) * 2 > items.length || links * 2 > items.length) return undefined
@@ -316,12 +302,16 @@ function checkLists(parent: Parents, ancestors: readonly Nodes[], check: PageChe
   // A procedure nested in a reported one becomes part of its `<Step>`.
   if (ancestors.some((node) => node.type === 'list' && seen.has(node))) return
   const children = parent.children as Nodes[]
+  const title = page.frontMatter().data?.title
+  const troubleshooting = typeof title === 'string' && (troubleshootingTitles[page.language]?.test(title) ?? false)
   for (let index = 0; index < children.length; index++) {
     const first = children[index]!
     if (first.type !== 'list' || !first.ordered || inRanges(sections, first.position?.start.offset)) continue
     const {chain, last} = chainAt(children, index)
     const items = chain.flatMap((list) => list.children)
-    const kinds = procedureOf(chain, children, index, page.language)
+    // A list that starts at `6.` continues a procedure a callout, an image or a table split: the
+    // procedure is reported where it starts, and its tail alone would renumber from 1 in `<Steps>`.
+    const kinds = (first.start ?? 1) > 1 && continuesList(tree, first) ? undefined : procedureOf(chain, children, index, page.language, troubleshooting)
     index = last
     if (!kinds) continue
     for (const list of chain) seen.add(list)
