@@ -24,6 +24,7 @@ const recommended: UserConfig = {
     'no-secrets': 'error',
     'orphan-pages': 'warn',
     'passive-voice': 'info',
+    'reference-descriptions': 'warn',
     'second-person': 'info',
     'steps-for-procedures': 'warn',
     'unknown-component': 'warn',
