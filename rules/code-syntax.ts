@@ -4,7 +4,7 @@ import {visit} from '../src/shared/walk.js'
 import {defineRule} from '../src/rule.js'
 import {checkJson} from './shared/syntax-parsers.js'
 import {codePoint} from './shared/positions.js'
-import {curlBodies} from './shared/curl-bodies.js'
+import {curlBodies, unquotedUrls} from './shared/curl-bodies.js'
 import {codeBefore, firstMark, isNotation, isNotCode, opensBlock, withoutAnnotations} from './shared/code-fragments.js'
 import {furthestProblem, jsonLines, readingsOf, type Found, type Reading} from './shared/code-readings.js'
 import {closingTokens, expectedTokens, ignoredReasons, reasonWording, shellLanguages, syntaxLanguages, type SyntaxLanguage} from './code-syntax.data.js'
@@ -89,7 +89,12 @@ export function blockProblem(value: string, language: SyntaxLanguage): BlockProb
 /** The syntax errors of the JSON bodies of a shell block's `curl` commands. */
 export function curlProblems(value: string): Array<BlockProblem | undefined> {
   if (value.length > maxBlockLength || !value.includes('curl') || nestsTooDeep(value)) return []
-  return curlBodies(value).map((body) => {
+  const urls = unquotedUrls(value).map(({offset, character, effect}) => ({
+    offset,
+    length: 1,
+    message: 'Unexpected `' + character + '` outside quotes in the URL of a `curl` command, expected the URL in quotes: ' + effect
+  }))
+  return [...urls, ...curlBodies(value).map((body) => {
     // A body is sent as it is: comments and trailing commas are errors, JSON Lines (`x-ndjson`) are not.
     const lines = jsonLines(body.text)
     const checks: Reading[] = [{text: body.text, check: checkJson('json'), toBlock: (offset) => offset}]
@@ -99,7 +104,7 @@ export function curlProblems(value: string): Array<BlockProblem | undefined> {
     const problem = describe(body.text, found, {where: 'JSON body of a `curl` command', name: 'JSON', strict: true})
     const start = body.toBlock(problem.offset)
     return {...problem, offset: start, length: body.endInBlock(problem.offset + problem.length) - start}
-  })
+  })]
 }
 
 /**

@@ -42,6 +42,51 @@ export function curlBodies(block: string): CurlBody[] {
   return bodies
 }
 
+/** A character of a URL the shell reads before curl sees it, and what the shell does with it. */
+export interface UnquotedUrl {
+  /** Offset of the character in the block. */
+  offset: number
+  character: string
+  effect: string
+}
+
+const shellEffects: Record<string, string> = {
+  '&': 'the shell ends the command there and runs it in the background',
+  '?': 'zsh, the default shell of macOS, reads it as a pattern and stops with "no matches found"'
+}
+
+/**
+ * The first character of each unquoted URL of the block's `curl` commands that the shell reads as
+ * its own (`curl https://api.acme.com/items?limit=5&page=2`): the reader who copies the command does
+ * not run what the block shows. A URL in quotes, or a character escaped with `\`, is sent as it is.
+ * Angle brackets are left alone: they mark a placeholder the reader replaces.
+ */
+export function unquotedUrls(block: string): UnquotedUrl[] {
+  const found: UnquotedUrl[] = []
+  for (const command of curlCommands(block)) {
+    const text = command.text
+    let quote = ''
+    for (let index = 0; index < text.length; index++) {
+      const character = text[index]!
+      if (quote) {
+        if (character === quote) quote = ''
+        else if (quote === '"' && character === '\\') index++
+        continue
+      }
+      if (character === '\\') index++
+      else if (character === "'" || character === '"') quote = character
+      else if (/[ \t\n]/.test(text[index - 1] ?? ' ') && text.startsWith('http', index) && /^https?:\/\//.test(text.slice(index, index + 8))) {
+        const word = /^[^\s'"\\()]*/.exec(text.slice(index))![0]
+        // What stays once the reader fills a placeholder (`<api-key>`) in: a query's `?` and `&`.
+        const at = word.slice(0, -1).search(/[&?]/)
+        if (at !== -1) found.push({offset: command.start + index + at, character: word[at]!, effect: shellEffects[word[at]!]!})
+        index += word.length - 1
+      }
+    }
+  }
+  return found
+}
+
 /** Each `curl` command of a block, with the lines a `\` at their end continues (and what its quotes span). */
 function curlCommands(block: string): Array<{text: string; start: number}> {
   const commands: Array<{text: string; start: number}> = []
