@@ -5,6 +5,7 @@ import {defineRule} from '../src/rule.js'
 import {checkJson} from './shared/syntax-parsers.js'
 import {codePoint} from './shared/positions.js'
 import {curlBodies, unquotedUrls} from './shared/curl-bodies.js'
+import {unquotedExtras} from './shared/package-extras.js'
 import {codeBefore, firstMark, isNotation, isNotCode, opensBlock, withoutAnnotations} from './shared/code-fragments.js'
 import {furthestProblem, jsonLines, readingsOf, type Found, type Reading} from './shared/code-readings.js'
 import {closingTokens, expectedTokens, ignoredReasons, reasonWording, shellLanguages, syntaxLanguages, type SyntaxLanguage} from './code-syntax.data.js'
@@ -55,7 +56,7 @@ export default defineRule({
       visit(tree, 'code', (node) => {
         const lang = languageOf(node.lang)
         const language = Object.hasOwn(syntaxLanguages, lang) ? syntaxLanguages[lang] : undefined
-        const problems = language ? [blockProblem(node.value, language)] : shells.has(lang) ? curlProblems(node.value) : []
+        const problems = language ? [blockProblem(node.value, language)] : shells.has(lang) ? [...curlProblems(node.value), ...extrasProblems(node.value)] : []
         for (const problem of problems) {
           if (!problem) continue
           const start = codePoint(node, page, problem.offset)
@@ -84,6 +85,16 @@ export function blockProblem(value: string, language: SyntaxLanguage): BlockProb
   if (!found || isNotation(text, found.offset, language.parser)) return undefined
   if (found.code !== undefined && ignoredReasons.includes(found.code)) return undefined
   return describe(text, found, {where: language.name + ' code block', name: language.name, strict: language.parser === 'json' && language.mode === 'json'})
+}
+
+/** Packages with extras that an install command of a shell block leaves out of quotes. */
+function extrasProblems(value: string): BlockProblem[] {
+  if (value.length > maxBlockLength || !value.includes('[')) return []
+  return unquotedExtras(value).map((offset) => ({
+    offset,
+    length: 1,
+    message: 'Unexpected `[` outside quotes in a package to install, expected the package in quotes (`"name[extra]"`): zsh, the default shell of macOS, reads it as a pattern and stops with "no matches found"'
+  }))
 }
 
 /** The syntax errors of the JSON bodies of a shell block's `curl` commands. */

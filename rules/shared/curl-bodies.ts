@@ -101,7 +101,7 @@ function curlCommands(block: string): Array<{text: string; start: number}> {
 }
 
 /** Where a command that starts at `start` ends: the first line break outside quotes and not after a `\`. */
-function commandEnd(block: string, start: number): number {
+export function commandEnd(block: string, start: number): number {
   let quote = ''
   for (let index = start; index < block.length; index++) {
     const character = block[index]!
