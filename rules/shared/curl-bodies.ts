@@ -1,4 +1,5 @@
 // The JSON bodies that `curl` commands of a shell block send (`-d '{…}'`), as the shell hands them to curl.
+import {commandEnd, unquotedWords} from './shell-words.js'
 
 /** A request body: its text after shell quoting, and how its offsets map back to the block's. */
 export interface CurlBody {
@@ -64,24 +65,11 @@ const shellEffects: Record<string, string> = {
 export function unquotedUrls(block: string): UnquotedUrl[] {
   const found: UnquotedUrl[] = []
   for (const command of curlCommands(block)) {
-    const text = command.text
-    let quote = ''
-    for (let index = 0; index < text.length; index++) {
-      const character = text[index]!
-      if (quote) {
-        if (character === quote) quote = ''
-        else if (quote === '"' && character === '\\') index++
-        continue
-      }
-      if (character === '\\') index++
-      else if (character === "'" || character === '"') quote = character
-      else if (/[ \t\n]/.test(text[index - 1] ?? ' ') && text.startsWith('http', index) && /^https?:\/\//.test(text.slice(index, index + 8))) {
-        const word = /^[^\s'"\\()]*/.exec(text.slice(index))![0]
-        // What stays once the reader fills a placeholder (`<api-key>`) in: a query's `?` and `&`.
-        const at = word.slice(0, -1).search(/[&?]/)
-        if (at !== -1) found.push({offset: command.start + index + at, character: word[at]!, effect: shellEffects[word[at]!]!})
-        index += word.length - 1
-      }
+    for (const {offset, word} of unquotedWords(command.text, 0, command.text.length, /^[^\s'"\\()]*/)) {
+      if (!/^https?:\/\//.test(word)) continue
+      // What stays once the reader fills a placeholder (`<api-key>`) in: a query's `?` and `&`.
+      const at = word.slice(0, -1).search(/[&?]/)
+      if (at !== -1) found.push({offset: command.start + offset + at, character: word[at]!, effect: shellEffects[word[at]!]!})
     }
   }
   return found
@@ -98,26 +86,6 @@ function curlCommands(block: string): Array<{text: string; start: number}> {
     curl.lastIndex = Math.max(end, start + 1)
   }
   return commands
-}
-
-/** Where a command that starts at `start` ends: the first line break outside quotes and not after a `\`. */
-export function commandEnd(block: string, start: number): number {
-  let quote = ''
-  for (let index = start; index < block.length; index++) {
-    const character = block[index]!
-    if (quote === "'") {
-      if (character === "'") quote = ''
-    } else if (character === '\\') {
-      index++
-    } else if (quote === '"') {
-      if (character === '"') quote = ''
-    } else if (character === "'" || character === '"') {
-      quote = character
-    } else if (character === '\n') {
-      return index
-    }
-  }
-  return block.length
 }
 
 /** The quoted value must end the word: `'{"a":'$VALUE'}'` is three pieces the shell joins. */
