@@ -41,6 +41,8 @@ import {quotedWords, sentencesWithQuotes} from './shared/prose.js'
 import {instructionLanguages, wordListSchema} from './shared/options.js'
 import {prechecksOff, type ProseBlock} from '../src/page/page.js'
 import {load} from '../src/shared/lazy.js'
+import {isCodeReference} from './shared/code-reference.js'
+import {impersonalAdvice, mayGiveImpersonalAdvice} from './shared/impersonal-advice.js'
 import {irregularPassives, mayBePassive, participleTest, regularPassives, wordAcrossSpace} from './shared/passive-candidates.js'
 
 interface Options {
@@ -90,7 +92,14 @@ export default defineRule<Options>({
       // A sentence repeated on the page (a docstring a generator copies into each class) is one
       // mistake: it is reported at its first place only.
       const reported = new Set<string>()
+      // A reference generated from code carries its docstrings' prose: advice there is fixed in the code.
+      const generated = isCodeReference(tree)
       for (const block of page.proseBlocks()) {
+        if (!generated && mayGiveImpersonalAdvice(block)) {
+          for (const {start, end, phrase} of impersonalAdvice(block.prose())) {
+            report({message: 'Unexpected passive voice `' + phrase + '`, expected the advice as an instruction (`Rotate the key`) or `we recommend …`', place: {start, end}, actual: phrase})
+          }
+        }
         // Cheap pre-check on the block's text: no `be` verb right before a participle, no finding.
         if (!mayBePassive(block, isParticiple)) continue
         for (const {verb, end, phrase, sentence} of passiveFindings(block.prose(), findPassive, (fields ??= fieldDescriptions(tree)).has(block.node), regular, pointersOnly)) {
