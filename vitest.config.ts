@@ -10,6 +10,7 @@ tuneCompiler()
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/helpers/temp-root.ts'],
     testTimeout: 30_000,
     pool: 'threads',
     // At least two test files at a time. Vitest's default is one fewer than the cores, so a 2-core CI
