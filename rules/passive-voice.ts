@@ -97,7 +97,7 @@ export default defineRule<Options>({
       for (const block of page.proseBlocks()) {
         if (!generated && mayGiveImpersonalAdvice(block)) {
           for (const {start, end, phrase} of impersonalAdvice(block.prose())) {
-            report({message: 'Unexpected passive voice `' + phrase + '`, expected the advice as an instruction (`Rotate the key`) or `we recommend …`', place: {start, end}, actual: phrase})
+            report({message: 'Unexpected passive voice `' + phrase + '`, expected the instruction itself, an imperative (`Use …`), or `we recommend …`', place: {start, end}, actual: phrase})
           }
         }
         // Cheap pre-check on the block's text: no `be` verb right before a participle, no finding.
