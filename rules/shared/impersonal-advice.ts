@@ -5,7 +5,8 @@ import type {Root as NlcstRoot, Sentence, Word} from 'nlcst'
 import type {Point} from 'unist'
 import {toString} from 'nlcst-to-string'
 import {prechecksOff, type ProseBlock} from '../../src/page/page.js'
-import {quotedWords} from './prose.js'
+import {sentencesWithQuotes} from './prose.js'
+import {wordAcrossSpace} from './passive-candidates.js'
 
 /** The cheap pre-check on a block's text: the words of the phrase, in order. */
 const mayHoldAdvice = /\bit(?:'s|’s|\s+is)\s+(?:\w+\s+)?(?:recommended|suggested|advised|encouraged)\s+(?:to|that)\b/i
@@ -32,31 +33,27 @@ export function mayGiveImpersonalAdvice(block: ProseBlock): boolean {
 /** The impersonal advice of a block's prose tree, each at its phrase; a quoted example (“"It is recommended to"”) is a mention. */
 export function impersonalAdvice(prose: NlcstRoot): ImpersonalAdvice[] {
   const found: ImpersonalAdvice[] = []
-  for (const paragraph of prose.children) {
-    if (paragraph.type !== 'ParagraphNode') continue
-    const quoted = quotedWords(paragraph)
-    for (const sentence of paragraph.children) {
-      if (sentence.type === 'SentenceNode') found.push(...adviceIn(sentence, quoted))
-    }
-  }
+  for (const {sentence, quoted} of sentencesWithQuotes(prose)) found.push(...adviceIn(sentence, quoted))
   return found
 }
 
+/** The phrases of a sentence, its words next to each other (white space between them, nothing else). */
 function adviceIn(sentence: Sentence, quoted: ReadonlySet<Word>): ImpersonalAdvice[] {
-  const words = sentence.children.filter((child): child is Word => child.type === 'WordNode')
-  const text = (word: Word | undefined) => (word ? toString(word).toLowerCase().replace(/’/g, "'") : '')
+  const children = sentence.children
   const found: ImpersonalAdvice[] = []
-  for (let index = 0; index < words.length; index++) {
+  for (const [index, first] of children.entries()) {
+    if (first.type !== 'WordNode' || !first.position || quoted.has(first)) continue
+    // The children's indexes of the phrase's words: each is two after the one before (a space between).
+    const opening = toString(first).toLowerCase().replace(/’/g, "'")
     let at = index
-    if (text(words[at]) === "it's") at += 1
-    else if (text(words[at]) === 'it' && text(words[at + 1]) === 'is') at += 2
-    else continue
-    if (adviceAdverbs.has(text(words[at]))) at++
-    if (!adviceParticiples.has(text(words[at])) || !['to', 'that'].includes(text(words[at + 1]))) continue
-    const first = words[index]!
-    const last = words[at + 1]!
-    if (!first.position || !last.position || quoted.has(first)) continue
-    found.push({start: first.position.start, end: last.position.end, phrase: words.slice(index, at + 2).map((word) => toString(word)).join(' ')})
+    if (opening === 'it' && wordAcrossSpace(sentence, at, 1) === 'is') at += 2
+    else if (opening !== "it's") continue
+    if (adviceAdverbs.has(wordAcrossSpace(sentence, at, 1) ?? '')) at += 2
+    if (!adviceParticiples.has(wordAcrossSpace(sentence, at, 1) ?? '') || !['to', 'that'].includes(wordAcrossSpace(sentence, at + 2, 1) ?? '')) continue
+    const last = children[at + 4]!
+    if (!last.position) continue
+    const phrase = children.slice(index, at + 5).map((child) => toString(child)).join('').replace(/\s+/g, ' ')
+    found.push({start: first.position.start, end: last.position.end, phrase})
   }
   return found
 }
