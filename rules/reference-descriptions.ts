@@ -1,15 +1,17 @@
 // reference-descriptions: on a reference page generated from code, every function and class says
 // what it does. Methods are left to their class: many override a hook the class's text explains. A section that shows only a signature (or, for a class, only the list of its
-// methods) leaves the reader to guess from the names; the fix is a docstring in the code.
+// methods) leaves the reader to guess from the names; the fix is a docstring in the code. A
+// member's argument list, where it has one, names every parameter of its signature.
 import type {Heading, Nodes, RootContent} from 'mdast'
 import {toString as mdastToString} from 'mdast-util-to-string'
-import {defineRule} from '../src/rule.js'
+import {defineRule, type Report} from '../src/rule.js'
+import {argumentGap, type ArgumentGap} from './shared/code-reference-args.js'
 import {isCodeReference, memberOf, ownBlocks} from './shared/code-reference.js'
 
 export default defineRule({
   id: 'reference-descriptions',
   severity: 'warn',
-  summary: 'On a reference page generated from code, each function and class has a description, not only its signature',
+  summary: 'On a reference page generated from code, each function and class has a description, and an argument list names every parameter',
   fixable: false,
   conventions: [{id: 'all-parameters', coverage: 'partial'}],
   defaults: {},
@@ -23,11 +25,14 @@ export default defineRule({
       const open: Array<string | undefined> = []
       // The first heading names the module (at level 1, or 2 once a fix moved it), not a member.
       const moduleHeading = children.find((node) => node.type === 'heading')
+      const gaps: Array<{member: string; gap: ArgumentGap}> = []
       for (const [at, node] of children.entries()) {
         if (node.type !== 'heading') continue
         const name = node === moduleHeading ? undefined : memberOf(node)
         open.length = node.depth
         open[node.depth] = name
+        const gap = name ? argumentGap(ownBlocks(children, at)) : undefined
+        if (gap) gaps.push({member: name!, gap})
         if (!name || open.slice(0, node.depth).some(Boolean)) continue
         if (said.has(name) || describes(ownBlocks(children, at))) continue
         said.add(name)
@@ -37,9 +42,37 @@ export default defineRule({
           actual: name
         })
       }
+      reportGaps(gaps, report)
     }
   }
 })
+
+/**
+ * Each argument list that leaves parameters out, with their names. A name left out of several lists
+ * of the page (an injected `db` or `client`) is one habit of the docstrings: said at its first list,
+ * with how many lists leave it out.
+ */
+function reportGaps(gaps: ReadonlyArray<{member: string; gap: ArgumentGap}>, report: (report: Report) => void): void {
+  const lists = new Map<string, number>()
+  for (const {gap} of gaps) for (const name of gap.missing) lists.set(name, (lists.get(name) ?? 0) + 1)
+  const said = new Set<string>()
+  for (const {member, gap} of gaps) {
+    const names = gap.missing.filter((name) => !said.has(name))
+    if (names.length === 0) continue
+    for (const name of names) said.add(name)
+    const counted = names.map((name) => '`' + name + '`' + (lists.get(name)! > 1 ? ' (left out of ' + lists.get(name) + ' argument lists on this page)' : ''))
+    report({
+      message: 'Missing ' + listOf(counted) + ' in the arguments of `' + member + '`, expected every parameter of its signature in the list (a docstring in the code)',
+      node: gap.list,
+      actual: names.join(', ')
+    })
+  }
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listOf(items: readonly string[]): string {
+  return items.length === 1 ? items[0]! : items.slice(0, -1).join(', ') + ' and ' + items.at(-1)
+}
 
 /** The heading's name, where the finding sits. */
 function nameOf(heading: Heading): Nodes {
