@@ -8,7 +8,8 @@ import {toString as mdastToString} from 'mdast-util-to-string'
 import {defineRule, ruleFactsOf, type RuleFact} from '../src/rule.js'
 import {isJsxElement, jsxAttribute} from './shared/jsx.js'
 import {apiIndexOf, fileList, localOperations, noticeRemote, onOperationPages, operationConventions, type Endpoint, type LocalOperation} from './shared/api-targets.js'
-import {declaresStatus, parametersOf, statusesOf, type Parameter} from './shared/openapi-schema.js'
+import {declaresStatus, parametersOf, requestSchemas, responseHeaders, responseSchemas, statusesOf, undescribedFields, type Parameter} from './shared/openapi-schema.js'
+import {deref, isObject} from './shared/openapi.js'
 
 const id = 'api-completeness'
 
@@ -21,21 +22,25 @@ interface OperationFact extends RuleFact {
   described: string[]
   /** Statuses the page's `<ResponseExample>` blocks are titled with. */
   shown: string[]
+  /** Response fields the page describes in a `<ResponseField>` with text: `name`. */
+  fields: string[]
+  /** The page's own text states a rate limit: a number of requests per a time, or a link to the limits. */
+  statesLimit: boolean
 }
 
-const locations = ['path', 'query', 'header', 'cookie']
+const locations = ['path', 'query', 'header', 'cookie', 'body']
 const statusCode = /(?<![\w.])([1-5]\d\d)(?![\w.])/
 
 export default defineRule({
   id,
   severity: 'warn',
-  summary: 'A page tied to an OpenAPI operation documents what each parameter holds and the errors it answers with',
+  summary: 'A page tied to an OpenAPI operation documents what each parameter, body field and response field holds, and the errors it answers with',
   fixable: false,
   conventions: operationConventions,
   defaults: {},
   pageFacts: onOperationPages((tree, page, operation) => {
     if (page.parseFailed) return undefined
-    const fact: OperationFact = {...operation, ...handWritten(tree)}
+    const fact: OperationFact = {...operation, ...handWritten(tree), statesLimit: statesLimit(tree)}
     return [fact]
   }),
   site() {
@@ -54,22 +59,29 @@ export default defineRule({
         const where = '`' + fact.method.toUpperCase() + ' ' + fact.path + '` in ' + fileList(found.map((item) => item.file))
         const report = (message: string) => context.report({file: page.file!, message, place: fact.place})
         checkParameters(found[0]!, fact, where, report)
+        checkFields(found[0]!, fact, where, report)
         checkErrors(found[0]!, fact, where, report)
+        checkRateLimit(found[0]!, fact, where, report)
       }
     }
   }
 })
 
-/** What the page says by hand: parameters described in `<ParamField>`, statuses of response examples. */
-function handWritten(tree: Root): {described: string[]; shown: string[]} {
+/** What the page says by hand: parameters, body and response fields described in `<ParamField>` and `<ResponseField>`, statuses of response examples. */
+function handWritten(tree: Root): {described: string[]; shown: string[]; fields: string[]} {
   const described: string[] = []
   const shown: string[] = []
+  const fields: string[] = []
   const walk = (node: Nodes, inExample: boolean): void => {
     if (isJsxElement(node) && (node.name === 'ParamField' || node.name === 'Param')) {
       for (const location of locations) {
         const value = jsxAttribute(node, location)
         if (value.kind === 'text' && mdastToString(node).trim() !== '') described.push(location + ' ' + value.text.trim())
       }
+    }
+    if (isJsxElement(node) && node.name === 'ResponseField') {
+      const name = jsxAttribute(node, 'name')
+      if (name.kind === 'text' && mdastToString(node).trim() !== '') fields.push(name.text.trim())
     }
     if (inExample && node.type === 'code') {
       const status = statusCode.exec((node as Code).meta ?? '')?.[1]
@@ -78,7 +90,7 @@ function handWritten(tree: Root): {described: string[]; shown: string[]} {
     if ('children' in node) for (const child of node.children) walk(child as Nodes, inExample || (isJsxElement(node) && node.name === 'ResponseExample'))
   }
   walk(tree, false)
-  return {described, shown}
+  return {described, shown, fields}
 }
 
 const list = (items: readonly string[]): string => (items.length <= 1 ? items.join('') : items.slice(0, -1).join(', ') + ' and ' + items.at(-1))
@@ -92,6 +104,31 @@ function checkParameters(found: LocalOperation, fact: OperationFact, where: stri
   const names = bare.map((parameter) => parameter.in + ' parameter `' + parameter.name + '`')
   report('Missing description of ' + list(names) + ' of ' + where + ', expected what ' + (bare.length === 1 ? 'it holds' : 'each holds'))
 }
+
+/**
+ * Fields of the request body and of the success responses that neither the file, the operation's text
+ * nor the page describe: one message for each side, on the page.
+ */
+function checkFields(found: LocalOperation, fact: OperationFact, where: string, report: (message: string) => void): void {
+  // The operation's own text may list its fields (“- `input.text` (string, required): The text …”).
+  const text = typeof found.operation.operation['description'] === 'string' ? found.operation.operation['description'] : ''
+  const named = (field: string): boolean => text.includes('`' + field + '`') || text.includes('`' + leaf(field) + '`')
+  const sides = [
+    {what: 'request body', schemas: requestSchemas(found.document, found.operation), on: (field: string) => fact.described.includes('body ' + field) || fact.described.includes('body ' + leaf(field))},
+    {what: 'response', schemas: responseSchemas(found.document, found.operation, /^2/), on: (field: string) => fact.fields.includes(field) || fact.fields.includes(leaf(field))}
+  ]
+  for (const {what, schemas, on} of sides) {
+    if (!schemas || schemas.length === 0) continue
+    const bare = undescribedFields(found.document, schemas).filter((field) => !on(field) && !named(field))
+    if (bare.length === 0) continue
+    const shown = bare.slice(0, 8).map((field) => '`' + field + '`')
+    const names = bare.length > 8 ? shown.join(', ') + ' and ' + (bare.length - 8) + ' more' : list(shown)
+    report('Missing description of ' + what + ' ' + (bare.length === 1 ? 'field ' : 'fields ') + names + ' of ' + where + ', expected what ' + (bare.length === 1 ? 'it holds' : 'each holds'))
+  }
+}
+
+/** The last name of a field's path: `limit` of `options.limit`, `id` of `items[].id`. */
+const leaf = (field: string): string => field.split('.').at(-1)!.replace('[]', '')
 
 /** An operation that declares no error, or no `404` where its path names one resource. */
 function checkErrors(found: LocalOperation, fact: OperationFact, where: string, report: (message: string) => void): void {
@@ -107,3 +144,36 @@ function checkErrors(found: LocalOperation, fact: OperationFact, where: string, 
   }
 }
 
+/** A specific limit: a number of requests (or calls, credits) per a time, or “100 per minute”. */
+const limitText = /\d[\d,.]*\s*(?:k\s+)?(?:requests?|reqs?|calls?|credits?|rps|qps|rpm|messages?|(?:per|an?|\/)\s*(?:s|sec|second|min|minute|h|hour|day))\b/i
+/** A link that names the limits (`/rate-limits`, “Rate limits”). */
+const limitLink = /rate[\s_-]?limit|\blimits\b/i
+
+/** Whether the page's own text states a rate limit, or links to the page that does. */
+function statesLimit(tree: Root): boolean {
+  let found = false
+  const walk = (node: Nodes): void => {
+    if (found) return
+    if (node.type === 'link' && (limitLink.test(node.url) || limitLink.test(mdastToString(node)))) found = true
+    else if (node.type === 'text' && limitText.test(node.value)) found = true
+    else if ('children' in node) for (const child of node.children) walk(child as Nodes)
+  }
+  walk(tree)
+  return found
+}
+
+/**
+ * An operation that answers `429` and says nowhere what the limit is: not in that response, the
+ * operation's text, a rate-limit header, nor the page. The reader learns there is a limit only by
+ * hitting it.
+ */
+function checkRateLimit(found: LocalOperation, fact: OperationFact, where: string, report: (message: string) => void): void {
+  const responses = found.operation.operation['responses']
+  if (!isObject(responses) || !Object.hasOwn(responses, '429') || fact.statesLimit) return
+  const response = deref(found.document, responses['429'])
+  const texts = [response?.['description'], found.operation.operation['description'], found.operation.operation['summary']].filter((text): text is string => typeof text === 'string')
+  // Any number but the status itself may be the limit (“the maximum of 5 parallel downloads”).
+  if (texts.some((text) => /(?<![\d.])(?!429(?!\d))\d+/.test(text) || (/https?:\/\/|\]\(/.test(text) && limitLink.test(text)))) return
+  if (responseHeaders(found.document, found.operation).some((name) => /rate-?limit|retry-after/i.test(name))) return
+  report('Missing the limit behind the `429` response of ' + where + ': neither the file nor the page states it, expected the specific limit (requests per second or minute, per plan) or a link to the page that gives it')
+}

@@ -69,12 +69,16 @@ export function requestSchemas(document: Json, operation: Operation): unknown[] 
   return [{type: 'object', properties: Object.fromEntries(form.map((parameter) => [parameter['name'], parameter])), required: form.filter((parameter) => parameter['required'] === true).map((parameter) => parameter['name'])}]
 }
 
-/** The schemas of every response (each status, each media type); undefined when one cannot be read. */
-export function responseSchemas(document: Json, operation: Operation): unknown[] | undefined {
+/**
+ * The schemas of every response (each status, each media type), or of those whose status `only`
+ * matches (`/^2/`: the successes); undefined when one cannot be read.
+ */
+export function responseSchemas(document: Json, operation: Operation, only?: RegExp): unknown[] | undefined {
   const responses = operation.operation['responses']
   if (!isObject(responses)) return []
   const schemas: unknown[] = []
-  for (const value of Object.values(responses)) {
+  for (const [status, value] of Object.entries(responses)) {
+    if (only && !only.test(status)) continue
     const response = deref(document, value)
     if (!response) return undefined
     // Swagger 2.0 puts the schema on the response itself.
@@ -240,4 +244,56 @@ function requiredOf(document: Json, value: unknown, depth: number): string[] | u
   const fromParts = parts.map((part) => requiredOf(document, part, depth + 1))
   if (fromParts.some((names) => names === undefined)) return undefined
   return [...new Set([...own, ...fromParts.flatMap((names) => names!)])]
+}
+
+/**
+ * The fields of `schemas`, at any depth (`options.limit`, `items[].id`), that say nothing of what they
+ * hold: no `description` on the property, nor a `description` or `title` on its schema or on a part
+ * of it. A field fixed to one value (`const`, a one-value `enum`, JSON-RPC's `"jsonrpc": "2.0"`) has
+ * nothing to say, nor has JSON-RPC's envelope, and an object (or a list of objects) is told by its own
+ * fields, which are read in turn.
+ */
+export function undescribedFields(document: Json, schemas: readonly unknown[]): string[] {
+  const bare = new Set<string>()
+  const seen = new Set<unknown>()
+  const visit = (value: unknown, prefix: string, depth: number): void => {
+    const schema = deref(document, value)
+    if (!schema || depth > maxDepth || seen.has(schema)) return
+    seen.add(schema)
+    for (const key of ['allOf', 'oneOf', 'anyOf']) {
+      const parts = schema[key]
+      if (Array.isArray(parts)) for (const part of parts) visit(part, prefix, depth + 1)
+    }
+    for (const item of arrayItems(schema)) visit(item, prefix === '' ? '' : prefix + '[]', depth + 1)
+    const properties = schema['properties']
+    // The one field of an object that says what it is (“Simulate on the bank of the given slot”) is told by it.
+    const told = isObject(properties) && Object.keys(properties).length === 1 && saysWhat(document, schema, 0)
+    // JSON-RPC's envelope (`jsonrpc`, `id`, `method`) is the protocol's, the same in every call.
+    const envelope = prefix === '' && isObject(properties) && Object.hasOwn(properties, 'jsonrpc')
+    if (isObject(properties)) {
+      for (const [name, property] of Object.entries(properties)) {
+        if (envelope && (name === 'jsonrpc' || name === 'id' || name === 'method')) continue
+        const path = prefix === '' ? name : prefix + '.' + name
+        const resolved = deref(document, property)
+        if (!resolved) continue
+        if (!told && !saysWhat(document, property, 0) && !fixed(resolved) && fieldNamesAt(document, [resolved], []).length === 0) bare.add(path)
+        visit(property, path, depth + 1)
+      }
+    }
+    seen.delete(schema)
+  }
+  for (const schema of schemas) visit(schema, '', 0)
+  return [...bare]
+}
+
+/** Whether a schema, or one of its parts (`allOf: [{$ref}, {description}]`), has a description or a title. */
+function saysWhat(document: Json, value: unknown, depth: number): boolean {
+  const schema = deref(document, value)
+  if (!schema || depth > 4) return false
+  if ((isObject(value) && hasText(value['description'])) || hasText(schema['description']) || hasText(schema['title'])) return true
+  return ['allOf', 'oneOf', 'anyOf'].some((key) => Array.isArray(schema[key]) && (schema[key] as unknown[]).some((part) => saysWhat(document, part, depth + 1)))
+}
+
+function fixed(schema: Json): boolean {
+  return schema['const'] !== undefined || (Array.isArray(schema['enum']) && schema['enum'].length === 1)
 }
