@@ -36,7 +36,7 @@ export default defineRule({
   severity: 'warn',
   summary: 'A page tied to an OpenAPI operation documents what each parameter, body field and response field holds, and the errors it answers with',
   fixable: false,
-  conventions: operationConventions,
+  conventions: [...operationConventions, {id: 'rate-limits', coverage: 'partial'}],
   defaults: {},
   pageFacts: onOperationPages((tree, page, operation) => {
     if (page.parseFailed) return undefined
