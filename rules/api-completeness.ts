@@ -6,6 +6,7 @@
 import type {Code, Nodes, Root} from 'mdast'
 import {toString as mdastToString} from 'mdast-util-to-string'
 import {defineRule, ruleFactsOf, type RuleFact} from '../src/rule.js'
+import type {SitePage} from '../src/site/model.js'
 import {isJsxElement, jsxAttribute} from './shared/jsx.js'
 import {apiIndexOf, fileList, localOperations, noticeRemote, onOperationPages, operationConventions, type Endpoint, type LocalOperation} from './shared/api-targets.js'
 import {declaresStatus, parametersOf, requestSchemas, responseHeaders, responseSchemas, statusesOf, undescribedFields, type Parameter} from './shared/openapi-schema.js'
@@ -47,12 +48,15 @@ export default defineRule({
     return function (site, context) {
       const index = apiIndexOf(site)
       const noticed = new Set<string>()
+      // Pages tied to an operation while the config names no OpenAPI file: said once, with their count.
+      const unnamed: Array<{page: SitePage; fact: OperationFact}> = []
       for (const page of site.linted) {
         const fact = ruleFactsOf<OperationFact>(page, id)[0]
         if (!fact || fact.disabled || fact.method === 'webhook') continue
         const endpoint: Endpoint = {kind: 'openapi', spec: fact.spec, method: fact.method, target: fact.path}
         const found = localOperations(index, endpoint)
         if (found.length === 0) {
+          if (index.specsOf(endpoint).length === 0) unnamed.push({page, fact})
           noticeRemote(index, endpoint, 'the parameters and error responses of operations', {page, place: fact.place}, noticed, context)
           continue
         }
@@ -62,6 +66,19 @@ export default defineRule({
         checkFields(found[0]!, fact, where, report)
         checkErrors(found[0]!, fact, where, report)
         checkRateLimit(found[0]!, fact, where, report)
+      }
+      const first = unnamed[0]
+      if (first) {
+        const pages = unnamed.length === 1 ? 'the page' : unnamed.length + ' pages'
+        context.report({
+          file: first.page.file!,
+          message:
+            'not checked: the parameters, fields and error responses of ' + pages + ' tied to an OpenAPI operation (first `' + first.fact.method.toUpperCase() + ' ' + first.fact.path +
+            '`), since the config names no OpenAPI file and docs-lint does not search the site for one: name it in `openapi` of the config or in the front matter (`openapi: /openapi.json GET /users`)',
+          place: first.fact.place,
+          level: 'info',
+          notice: true
+        })
       }
     }
   }

@@ -27,6 +27,22 @@ async function run(root: string, rules: Record<string, string>, cache?: string) 
   return {messages: result.files.flatMap((file) => file.messages.map(formatMessage)), notices: result.notices}
 }
 
+describe('api-completeness', () => {
+  it('says once, with their count, that pages tied to an operation were not checked when the config names no OpenAPI file', async () => {
+    const page = (route: string) => '---\nopenapi: GET ' + route + '\n---\n'
+    const root = tempSite({'docs.json': docsJson({}), 'openapi.json': spec, 'a.mdx': page('/users'), 'b.mdx': page('/users/{id}')})
+    const {messages, notices} = await run(root, {'api-completeness': 'warn'})
+    expect(messages).toEqual([])
+    expect(notices).toEqual([
+      'a.mdx:2:10: not checked: the parameters, fields and error responses of 2 pages tied to an OpenAPI operation (first `GET /users`), since the config names no OpenAPI file and docs-lint does not search the site for one: name it in `openapi` of the config or in the front matter (`openapi: /openapi.json GET /users`)'
+    ])
+    fs.writeFileSync(path.join(root, 'docs.json'), docsJson({openapi: 'openapi.json'}))
+    const named = await run(root, {'api-completeness': 'warn'})
+    expect(named.notices).toEqual([])
+    expect(named.messages.length).toBeGreaterThan(0)
+  })
+})
+
 describe('api-drift', () => {
   it('says once, in a notice, that the pages of a remote OpenAPI file were not checked', async () => {
     const page = (name: string) => '---\nopenapi: GET /users/{id}\n---\n\n<ParamField path="' + name + '" type="string" required>\n  The ID.\n</ParamField>\n'
