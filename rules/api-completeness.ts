@@ -162,7 +162,7 @@ function checkErrors(found: LocalOperation, fact: OperationFact, where: string, 
 }
 
 /** A specific limit: a number of requests (or calls, credits) per a time, or “100 per minute”. */
-const limitText = /\d[\d,.]*\s*(?:k\s+)?(?:requests?|reqs?|calls?|credits?|rps|qps|rpm|messages?|(?:per|an?|\/)\s*(?:s|sec|second|min|minute|h|hour|day))\b/i
+const limitText = /(?<![\d,.])\d{1,9}(?:[,.]\d{1,3}){0,3}\s?(?:k\s)?(?:requests?|reqs?|calls?|credits?|rps|qps|rpm|messages?|(?:per|an?|\/)\s?(?:s|sec|second|min|minute|h|hour|day))\b/i
 /** A link that names the limits (`/rate-limits`, “Rate limits”). */
 const limitLink = /rate[\s_-]?limit|\blimits\b/i
 
