@@ -7,6 +7,7 @@ import type {Code, Nodes, Root} from 'mdast'
 import {toString as mdastToString} from 'mdast-util-to-string'
 import {defineRule, ruleFactsOf, type RuleFact} from '../src/rule.js'
 import type {SitePage} from '../src/site/model.js'
+import {joinAnd} from '../src/shared/text.js'
 import {isJsxElement, jsxAttribute} from './shared/jsx.js'
 import {apiIndexOf, fileList, localOperations, noticeRemote, onOperationPages, operationConventions, type Endpoint, type LocalOperation} from './shared/api-targets.js'
 import {declaresStatus, parametersOf, requestSchemas, responseHeaders, responseSchemas, statusesOf, undescribedFields, type Parameter} from './shared/openapi-schema.js'
@@ -110,7 +111,6 @@ function handWritten(tree: Root): {described: string[]; shown: string[]; fields:
   return {described, shown, fields}
 }
 
-const list = (items: readonly string[]): string => (items.length <= 1 ? items.join('') : items.slice(0, -1).join(', ') + ' and ' + items.at(-1))
 
 /** Parameters neither the file nor the page describe, in one message for the page. */
 function checkParameters(found: LocalOperation, fact: OperationFact, where: string, report: (message: string) => void): void {
@@ -119,7 +119,7 @@ function checkParameters(found: LocalOperation, fact: OperationFact, where: stri
   const bare = parameters.filter((parameter: Parameter) => !parameter.described && !fact.described.includes(parameter.in + ' ' + parameter.name))
   if (bare.length === 0) return
   const names = bare.map((parameter) => parameter.in + ' parameter `' + parameter.name + '`')
-  report('Missing description of ' + list(names) + ' of ' + where + ', expected what ' + (bare.length === 1 ? 'it holds' : 'each holds'))
+  report('Missing description of ' + joinAnd(names) + ' of ' + where + ', expected what ' + (bare.length === 1 ? 'it holds' : 'each holds'))
 }
 
 /**
@@ -139,7 +139,7 @@ function checkFields(found: LocalOperation, fact: OperationFact, where: string, 
     const bare = undescribedFields(found.document, schemas).filter((field) => !on(field) && !named(field))
     if (bare.length === 0) continue
     const shown = bare.slice(0, 8).map((field) => '`' + field + '`')
-    const names = bare.length > 8 ? shown.join(', ') + ' and ' + (bare.length - 8) + ' more' : list(shown)
+    const names = bare.length > 8 ? shown.join(', ') + ' and ' + (bare.length - 8) + ' more' : joinAnd(shown)
     report('Missing description of ' + what + ' ' + (bare.length === 1 ? 'field ' : 'fields ') + names + ' of ' + where + ', expected what ' + (bare.length === 1 ? 'it holds' : 'each holds'))
   }
 }
@@ -153,7 +153,7 @@ function checkErrors(found: LocalOperation, fact: OperationFact, where: string, 
   if (statuses.length === 0) return
   const errors = statuses.filter((status) => /^[45]/.test(status) || status.toLowerCase() === 'default')
   if (errors.length === 0) {
-    report('Missing error response of ' + where + ', which declares only ' + list(statuses.map((status) => '`' + status + '`')) + ', expected the errors it answers with')
+    report('Missing error response of ' + where + ', which declares only ' + joinAnd(statuses.map((status) => '`' + status + '`')) + ', expected the errors it answers with')
     return
   }
   if (/\{[^{}]+\}/.test(fact.path) && !declaresStatus(statuses, '404')) {

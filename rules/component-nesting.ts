@@ -1,5 +1,6 @@
 import type {Nodes, Parents, RootContent} from 'mdast'
 import {visitParents} from '../src/shared/walk.js'
+import {joinAnd} from '../src/shared/text.js'
 import {defineRule} from '../src/rule.js'
 import {codeBlockComponent, components, type ChildrenSpec, type ComponentSpec} from '../src/platform/facts.js'
 import {isJsxElement, tagNamePlace, type JsxElement} from './shared/jsx.js'
@@ -151,10 +152,6 @@ const kinds: Partial<Record<Nodes['type'], string>> = {
 function describe(node: RootContent): string {
   if (isJsxElement(node)) return node.name ? '`<' + node.name + '>`' : 'fragment'
   return kinds[node.type] ?? 'text'
-}
-
-function joinAnd(items: readonly string[]): string {
-  return items.length <= 1 ? items.join('') : items.slice(0, -1).join(', ') + ' and ' + items.at(-1)
 }
 
 function where(parent: Parents): string {

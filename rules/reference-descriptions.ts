@@ -5,6 +5,7 @@
 import type {Heading, Nodes, RootContent} from 'mdast'
 import {toString as mdastToString} from 'mdast-util-to-string'
 import {defineRule, type Report} from '../src/rule.js'
+import {joinAnd} from '../src/shared/text.js'
 import {argumentGap, type ArgumentGap} from './shared/code-reference-args.js'
 import {isCodeReference, memberOf, ownBlocks} from './shared/code-reference.js'
 
@@ -31,10 +32,12 @@ export default defineRule({
         const name = node === moduleHeading ? undefined : memberOf(node)
         open.length = node.depth
         open[node.depth] = name
-        const gap = name ? argumentGap(ownBlocks(children, at)) : undefined
-        if (gap) gaps.push({member: name!, gap})
-        if (!name || open.slice(0, node.depth).some(Boolean)) continue
-        if (said.has(name) || describes(ownBlocks(children, at))) continue
+        if (!name) continue
+        const blocks = ownBlocks(children, at)
+        const gap = argumentGap(blocks)
+        if (gap) gaps.push({member: name, gap})
+        if (open.slice(0, node.depth).some(Boolean)) continue
+        if (said.has(name) || describes(blocks)) continue
         said.add(name)
         report({
           message: 'Missing description of `' + name + '`, expected what it does beside its signature (a docstring in the code)',
@@ -62,16 +65,11 @@ function reportGaps(gaps: ReadonlyArray<{member: string; gap: ArgumentGap}>, rep
     for (const name of names) said.add(name)
     const counted = names.map((name) => '`' + name + '`' + (lists.get(name)! > 1 ? ' (left out of ' + lists.get(name) + ' argument lists on this page)' : ''))
     report({
-      message: 'Missing ' + listOf(counted) + ' in the arguments of `' + member + '`, expected every parameter of its signature in the list (a docstring in the code)',
+      message: 'Missing ' + joinAnd(counted) + ' in the arguments of `' + member + '`, expected every parameter of its signature in the list (a docstring in the code)',
       node: gap.list,
       actual: names.join(', ')
     })
   }
-}
-
-/** `a`, `a and b`, `a, b and c`. */
-function listOf(items: readonly string[]): string {
-  return items.length === 1 ? items[0]! : items.slice(0, -1).join(', ') + ' and ' + items.at(-1)
 }
 
 /** The heading's name, where the finding sits. */

@@ -4,6 +4,7 @@ import type {VFile} from 'vfile'
 import type {ResolvedConfig} from '../config/resolve.js'
 import {ruleFor} from '../../rules/index.js'
 import {pageExtensions} from './discover.js'
+import {joinAnd} from '../shared/text.js'
 
 /**
  * One notice per group of rules that left the same pages alone, such as “not checked: 120 pages in `ja`
@@ -37,7 +38,7 @@ export function languageNotices(files: readonly VFile[], defaultConfig: Resolved
   }
   return [...groups.values()].map(({rules, pages, read}) => {
     const verb = rules.length === 1 ? 'reads' : 'read'
-    return 'not checked: ' + joined(pages) + ' by ' + joined(rules.map((id) => '`' + id + '`')) + ', which ' + verb + ' ' + read.join(', ') + ' only'
+    return 'not checked: ' + joinAnd(pages) + ' by ' + joinAnd(rules.map((id) => '`' + id + '`')) + ', which ' + verb + ' ' + read.join(', ') + ' only'
   })
 }
 
@@ -45,6 +46,3 @@ function plural(count: number): string {
   return count === 1 ? 'page' : 'pages'
 }
 
-function joined(items: readonly string[]): string {
-  return items.length <= 1 ? items.join('') : items.slice(0, -1).join(', ') + ' and ' + items.at(-1)
-}

@@ -41,3 +41,8 @@ export function offsetAt(text: string, line: number, column: number): number {
   }
   return Math.min(text.length, offset + column - 1)
 }
+
+/** Items as a sentence lists them: `a`, `a and b`, `a, b and c`. */
+export function joinAnd(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : items.slice(0, -1).join(', ') + ' and ' + items.at(-1)
+}
