@@ -94,10 +94,10 @@ function checkOperation(
     }
     specs = [site.openApiSpecs().find((spec) => spec.reference.replace(/^\/+/, '') === relative) ?? site.loadSpec(operation.spec)]
   } else {
-    specs = site.openApiSpecs()
+    specs = site.operationSpecs()
   }
   if (specs.length === 0) {
-    report('Unexpected OpenAPI operation `' + written + '`: no OpenAPI file is configured, expected `openapi` in the config')
+    report('Unexpected OpenAPI operation `' + written + '`: no OpenAPI file is configured or in the site, expected `openapi` in the config')
     return
   }
   const local = specs.filter((spec) => spec.operations)

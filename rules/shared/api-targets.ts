@@ -119,12 +119,12 @@ export class ApiIndex {
 
   /** The site's OpenAPI files: the configured ones and those pages name. */
   allSpecs(): OpenApiSpec[] {
-    return [...new Set([...this.site.openApiSpecs(), ...[...this.named].map((reference) => this.site.specAt(reference))])]
+    return [...new Set([...this.site.operationSpecs(), ...[...this.named].map((reference) => this.site.specAt(reference))])]
   }
 
   /** The OpenAPI files a page's endpoint may come from: the one it names, else every configured one. */
   specsOf(endpoint: Endpoint): OpenApiSpec[] {
-    if (endpoint.spec === undefined) return this.site.openApiSpecs()
+    if (endpoint.spec === undefined) return this.site.operationSpecs()
     if (/^https?:\/\//i.test(endpoint.spec)) return [this.site.loadSpec(endpoint.spec)]
     return [this.site.specAt(endpoint.spec)]
   }

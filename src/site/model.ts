@@ -8,7 +8,7 @@ import {maxSitePageBytes, readInside, recordingReads} from './reads.js'
 import type {LintedPage} from './files.js'
 import {addPage, baseNavigation, openApiReferences, type SiteBase, type SiteConfig, type SitePage} from './base.js'
 import {operationPageRoute, type PageSettings} from './openapi-pages.js'
-import {loadOpenApiSpec, type OpenApiSpec} from './openapi-spec.js'
+import {discoverOpenApiSpecs, loadOpenApiSpec, type OpenApiSpec} from './openapi-spec.js'
 import {relativeTo} from '../shared/relative-path.js'
 import {applyRedirect, trimSlashes} from './redirects.js'
 import {appRoutes, type Framework} from './framework.js'
@@ -65,6 +65,7 @@ export class Site {
   private changedPages: Set<string> | undefined
   private removedRoutes: Set<string> | undefined
   private specsCache: OpenApiSpec[] | undefined
+  private discoveredCache: OpenApiSpec[] | undefined
   /** OpenAPI files pages name that the config does not list. */
   private readonly namedSpecs = new Map<string, OpenApiSpec>()
   /** The `directory` and `slug` set beside each OpenAPI reference, once per place it is configured. */
@@ -336,6 +337,13 @@ export class Site {
   openApiSpecs(): OpenApiSpec[] {
     this.specsCache ??= [...this.specSettings.keys()].map((reference) => this.loadSpec(reference))
     return this.specsCache
+  }
+
+  /** Where an operation named without its file (`openapi: GET /users`) is: the configured OpenAPI files, else every one of the site, as on the platform. */
+  operationSpecs(): OpenApiSpec[] {
+    if (this.openApiSpecs().length > 0) return this.openApiSpecs()
+    this.discoveredCache ??= discoverOpenApiSpecs(this.root, this.files)
+    return this.discoveredCache
   }
 
   /**

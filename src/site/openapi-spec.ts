@@ -31,6 +31,34 @@ export function loadOpenApiSpec(root: string, reference: string): OpenApiSpec {
   } catch (error) {
     return {reference, file: undefined, operations: undefined, pages: undefined, error: unreadableReason(error)}
   }
+  return parseOpenApiSpec(reference, file, text)
+}
+
+/**
+ * The OpenAPI files among a site's `files` (relative paths), found as the platform finds them when the
+ * config names none: JSON and YAML files whose top level says `openapi` or `swagger` with a version.
+ * Files that say so but do not parse are kept, with their error.
+ */
+export function discoverOpenApiSpecs(root: string, files: Iterable<string>): OpenApiSpec[] {
+  const found: OpenApiSpec[] = []
+  for (const relative of [...files].sort()) {
+    if (!/\.(?:json|ya?ml)$/i.test(relative) || /(?:^|\/)(?:docs|mint|package(?:-lock)?|tsconfig[^/]*)\.json$/i.test(relative)) continue
+    const file = path.join(root, relative)
+    let text: string
+    try {
+      text = readSiteFile(file, root, maxOpenApiBytes)
+    } catch {
+      continue
+    }
+    const json = /\.json$/i.test(relative)
+    if (!(json ? /"(?:openapi|swagger)"\s*:\s*"\d/ : /^(?:openapi|swagger)[ \t]*:[ \t]*['"]?\d/m).test(text)) continue
+    found.push(parseOpenApiSpec('/' + relative, file, text))
+  }
+  return found
+}
+
+/** The OpenAPI file `reference` names, read from `file` as `text`. */
+function parseOpenApiSpec(reference: string, file: string, text: string): OpenApiSpec {
   try {
     const document = (/\.ya?ml$/i.test(file) ? yaml().parse(text) : JSON.parse(text)) as Record<string, unknown>
     const operations = new Set<string>()
