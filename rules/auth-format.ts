@@ -194,6 +194,17 @@ function foundInParamField(node: JsxElement, page: Page): Found[] {
   return found
 }
 
+/** Schemes a description names: `Authorization: Splunk <token>`, "the Splunk scheme". */
+const namedScheme = /Authorization:[ \t]{0,4}([\w-]{1,40})|\b([\w-]{1,40})[ \t]{1,4}scheme\b/gi
+
+/** Whether a security scheme's own description names `scheme` as one it takes too. */
+function describedScheme(sources: readonly CredentialSource[], scheme: string): boolean {
+  const wanted = scheme.toLowerCase()
+  return sources.some((source) =>
+    source.places?.some((place) => place.description !== undefined && [...place.description.matchAll(namedScheme)].some((match) => (match[1] ?? match[2])!.toLowerCase() === wanted))
+  )
+}
+
 /** The site's finding on a fact, if its own OpenAPI files or settings decide one. */
 function messageOf(index: ApiIndex, fact: AuthFact): string | undefined {
   const sources = index.credentialSources(fact.urls, fact.endpoint)
@@ -209,7 +220,7 @@ function messageOf(index: ApiIndex, fact: AuthFact): string | undefined {
     const credential = scheme === 'Basic' && fact.credential === '<API_KEY>' ? '<BASE64_CREDENTIALS>' : fact.credential
     return 'Missing scheme in the `Authorization` header, expected `Authorization: ' + scheme + ' ' + credential + '`, as ' + names
   }
-  if (fact.scheme.toLowerCase() === scheme.toLowerCase()) return undefined
+  if (fact.scheme.toLowerCase() === scheme.toLowerCase() || describedScheme(sources, fact.scheme)) return undefined
   return 'Unexpected scheme `' + fact.scheme + '` in the `Authorization` header, expected `' + scheme + '`, as ' + names
 }
 

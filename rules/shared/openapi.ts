@@ -133,6 +133,8 @@ export interface CredentialPlace {
   name: string
   /** For the `Authorization` header: `Bearer` or `Basic`; `undefined` when the spec leaves the value's form open. */
   scheme?: string | undefined
+  /** What the security scheme says of itself, where it may name other schemes it takes (`Authorization: Splunk <token>`). */
+  description?: string | undefined
 }
 
 /**
@@ -151,6 +153,7 @@ export function credentialPlaces(document: Json, operation?: Operation): Credent
     const scheme = deref(document, schemes[name])
     const place = scheme ? placeOfScheme(scheme) : undefined
     if (!place) return undefined
+    if (typeof scheme!['description'] === 'string') place.description = scheme!['description']
     if (!places.some((known) => known.in === place.in && known.name.toLowerCase() === place.name.toLowerCase() && known.scheme === place.scheme)) places.push(place)
   }
   return places
