@@ -49,7 +49,7 @@ export default defineRule({
     return function (site, context) {
       const index = apiIndexOf(site)
       const noticed = new Set<string>()
-      // Pages tied to an operation while the config names no OpenAPI file: said once, with their count.
+      // Pages tied to an operation while the site has no OpenAPI file: said once, with their count.
       const unnamed: Array<{page: SitePage; fact: OperationFact}> = []
       for (const page of site.linted) {
         const fact = ruleFactsOf<OperationFact>(page, id)[0]
@@ -75,7 +75,7 @@ export default defineRule({
           file: first.page.file!,
           message:
             'not checked: the parameters, fields and error responses of ' + pages + ' tied to an OpenAPI operation (first `' + first.fact.method.toUpperCase() + ' ' + first.fact.path +
-            '`), since the config names no OpenAPI file and docs-lint does not search the site for one: name it in `openapi` of the config or in the front matter (`openapi: /openapi.json GET /users`)',
+            '`), since the config names no OpenAPI file and the site holds none: add it and name it in `openapi` of the config or in the front matter (`openapi: /openapi.json GET /users`)',
           place: first.fact.place,
           level: 'info',
           notice: true
@@ -153,12 +153,24 @@ function checkErrors(found: LocalOperation, fact: OperationFact, where: string, 
   if (statuses.length === 0) return
   const errors = statuses.filter((status) => /^[45]/.test(status) || status.toLowerCase() === 'default')
   if (errors.length === 0) {
+    if (!takesInput(found)) return
     report('Missing error response of ' + where + ', which declares only ' + joinAnd(statuses.map((status) => '`' + status + '`')) + ', expected the errors it answers with')
     return
   }
   if (/\{[^{}]+\}/.test(fact.path) && !declaresStatus(statuses, '404')) {
     report('Missing `404` response of ' + where + ': its path names one resource, expected what it answers when that does not exist')
   }
+}
+
+/**
+ * Whether a caller can get a request wrong: it has parameters, a body or credentials. An operation
+ * with none (`GET /version`, open to all) has no client error to document.
+ */
+function takesInput(found: LocalOperation): boolean {
+  const {document, operation} = found
+  if (parametersOf(document, operation).parameters.length > 0 || operation.operation['requestBody'] !== undefined) return true
+  const security = operation.operation['security'] ?? document['security']
+  return Array.isArray(security) && security.some((requirement) => isObject(requirement) && Object.keys(requirement).length > 0)
 }
 
 /** A specific limit: a number of requests (or calls, credits) per a time, or “100 per minute”. */

@@ -276,7 +276,7 @@ export function undescribedFields(document: Json, schemas: readonly unknown[]): 
         const path = prefix === '' ? name : prefix + '.' + name
         const resolved = deref(document, property)
         if (!resolved) continue
-        if (!told && !saysWhat(document, property, 0) && !fixed(resolved) && fieldNamesAt(document, [resolved], []).length === 0) bare.add(path)
+        if (!told && !saysWhat(document, property, 0) && !fixed(resolved) && !spelledOut(resolved) && fieldNamesAt(document, [resolved], []).length === 0) bare.add(path)
         visit(property, path, depth + 1)
       }
     }
@@ -292,6 +292,12 @@ function saysWhat(document: Json, value: unknown, depth: number): boolean {
   if (!schema || depth > 4) return false
   if ((isObject(value) && hasText(value['description'])) || hasText(schema['description']) || hasText(schema['title'])) return true
   return ['allOf', 'oneOf', 'anyOf'].some((key) => Array.isArray(schema[key]) && (schema[key] as unknown[]).some((part) => saysWhat(document, part, depth + 1)))
+}
+
+/** A text field whose example is a sentence (`"Successfully deleted 2 memories"`): the example shows what it holds. */
+function spelledOut(schema: Json): boolean {
+  const example = schema['example'] ?? (Array.isArray(schema['examples']) ? schema['examples'][0] : undefined)
+  return typeof example === 'string' && /\p{L}{2}/u.test(example) && example.trim().split(/\s+/).length >= 3
 }
 
 function fixed(schema: Json): boolean {
