@@ -160,6 +160,9 @@ function checkErrors(found: LocalOperation, fact: OperationFact, where: string, 
   if (/\{[^{}]+\}/.test(fact.path) && !declaresStatus(statuses, '404')) {
     report('Missing `404` response of ' + where + ': its path names one resource, expected what it answers when that does not exist')
   }
+  if (takesCredentials(found) && !declaresStatus(statuses, '401') && !statuses.includes('403')) {
+    report('Missing `401` response of ' + where + ': it takes credentials, expected what it answers when they are missing or wrong')
+  }
 }
 
 /**
@@ -168,9 +171,13 @@ function checkErrors(found: LocalOperation, fact: OperationFact, where: string, 
  */
 function takesInput(found: LocalOperation): boolean {
   const {document, operation} = found
-  if (parametersOf(document, operation).parameters.length > 0 || operation.operation['requestBody'] !== undefined) return true
-  const security = operation.operation['security'] ?? document['security']
-  return Array.isArray(security) && security.some((requirement) => isObject(requirement) && Object.keys(requirement).length > 0)
+  return parametersOf(document, operation).parameters.length > 0 || operation.operation['requestBody'] !== undefined || takesCredentials(found)
+}
+
+/** Whether every way to call the operation takes credentials (no `{}` among its security requirements). */
+function takesCredentials(found: LocalOperation): boolean {
+  const security = found.operation.operation['security'] ?? found.document['security']
+  return Array.isArray(security) && security.length > 0 && security.every((requirement) => isObject(requirement) && Object.keys(requirement).length > 0)
 }
 
 /** A specific limit: a number of requests (or calls, credits) per a time, or “100 per minute”. */

@@ -42,11 +42,17 @@ export function parametersOf(document: Json, operation: Operation): {parameters:
 
 const hasText = (value: unknown): boolean => typeof value === 'string' && value.trim() !== ''
 
+/** A `title` that says more than the name it sits on: FastAPI titles every field with its name (`Flow Run Id` on `flow_run_id`). */
+function titleSays(title: unknown, name: string | undefined): boolean {
+  const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
+  return hasText(title) && (name === undefined || letters(title as string) !== letters(name))
+}
+
 /** Whether a parameter says what it holds: its `description`, or its schema's `description` or `title`. */
 function describes(document: Json, parameter: Json): boolean {
   if (hasText(parameter['description'])) return true
   const schema = deref(document, parameter['schema'])
-  return schema !== undefined && (hasText(schema['description']) || hasText(schema['title']))
+  return schema !== undefined && (hasText(schema['description']) || titleSays(schema['title'], typeof parameter['name'] === 'string' ? parameter['name'] : undefined))
 }
 
 /**
@@ -276,7 +282,7 @@ export function undescribedFields(document: Json, schemas: readonly unknown[]): 
         const path = prefix === '' ? name : prefix + '.' + name
         const resolved = deref(document, property)
         if (!resolved) continue
-        if (!told && !saysWhat(document, property, 0) && !fixed(resolved) && !spelledOut(resolved) && fieldNamesAt(document, [resolved], []).length === 0) bare.add(path)
+        if (!told && !saysWhat(document, property, 0, name) && !fixed(resolved) && !spelledOut(resolved) && !recordStamp(name, resolved) && fieldNamesAt(document, [resolved], []).length === 0) bare.add(path)
         visit(property, path, depth + 1)
       }
     }
@@ -287,17 +293,27 @@ export function undescribedFields(document: Json, schemas: readonly unknown[]): 
 }
 
 /** Whether a schema, or one of its parts (`allOf: [{$ref}, {description}]`), has a description or a title. */
-function saysWhat(document: Json, value: unknown, depth: number): boolean {
+function saysWhat(document: Json, value: unknown, depth: number, name?: string): boolean {
   const schema = deref(document, value)
   if (!schema || depth > 4) return false
-  if ((isObject(value) && hasText(value['description'])) || hasText(schema['description']) || hasText(schema['title'])) return true
-  return ['allOf', 'oneOf', 'anyOf'].some((key) => Array.isArray(schema[key]) && (schema[key] as unknown[]).some((part) => saysWhat(document, part, depth + 1)))
+  if ((isObject(value) && hasText(value['description'])) || hasText(schema['description']) || titleSays(schema['title'], name)) return true
+  return ['allOf', 'oneOf', 'anyOf'].some((key) => Array.isArray(schema[key]) && (schema[key] as unknown[]).some((part) => saysWhat(document, part, depth + 1, name)))
 }
 
 /** A text field whose example is a sentence (`"Successfully deleted 2 memories"`): the example shows what it holds. */
 function spelledOut(schema: Json): boolean {
   const example = schema['example'] ?? (Array.isArray(schema['examples']) ? schema['examples'][0] : undefined)
   return typeof example === 'string' && /\p{L}{2}/u.test(example) && example.trim().split(/\s+/).length >= 3
+}
+
+/** A record's own stamps, told by name and format: `id` as a UUID, `created` or `updated_at` as a date-time. */
+function recordStamp(name: string, schema: Json): boolean {
+  // A nullable one (`anyOf: [{format: date-time}, {type: null}]`) by its other part.
+  const parts = (schema['anyOf'] ?? schema['oneOf']) as unknown
+  const values = Array.isArray(parts) ? parts.filter((part) => isObject(part) && part['type'] !== 'null') : []
+  const format = schema['format'] ?? (values.length === 1 ? (values[0] as Json)['format'] : undefined)
+  if (format === 'uuid') return /^id$/i.test(name)
+  return format === 'date-time' && /^(?:created|updated|modified|deleted)(?:_?at|_?on|_?time)?$/i.test(name)
 }
 
 function fixed(schema: Json): boolean {
