@@ -6,6 +6,7 @@ import {toString as mdastToString} from 'mdast-util-to-string'
 import {defineRule, type RuleContext} from '../src/rule.js'
 import {SKIP, visit} from '../src/shared/walk.js'
 import {firstLine} from './shared/positions.js'
+import {jsxAttribute} from './shared/jsx.js'
 import {alternativeOf, areAlternatives, codeExampleOf, type Alternative, type CodeExample} from './shared/alternatives.js'
 import {codeGroups, outputLanguages, tabComponents} from './shared/alternatives.data.js'
 import {codeGroupEdits, labelledGroupEdit, namesFile} from './shared/code-group.js'
@@ -22,6 +23,7 @@ export default defineRule({
       // A Markdown page holds no components.
       if (context.page.kind !== 'mdx') return
       visit(tree, (node: Nodes) => {
+        if (node.type === 'mdxJsxFlowElement' && node.name === 'Tabs') checkCodeTabs(node.children as RootContent[], node, context)
         if (node.type === 'blockquote' || (node.type === 'mdxJsxFlowElement' && (codeGroups.has(node.name ?? '') || tabComponents.has(node.name ?? '')))) return SKIP
         if (node.type !== 'root' && node.type !== 'listItem' && node.type !== 'mdxJsxFlowElement') return undefined
         const children = node.children as RootContent[]
@@ -66,6 +68,34 @@ function checkAdjacentBlocks(children: readonly RootContent[], {page, report}: R
       fix
     })
   }
+}
+
+/**
+ * `<Tabs>` whose every `<Tab>` holds one code block and nothing else, the blocks one example in
+ * several languages (or one install with several package managers): what `<CodeGroup>` is for.
+ */
+function checkCodeTabs(tabs: readonly RootContent[], node: Nodes, {page, report}: RuleContext): void {
+  const codes: Code[] = []
+  const titles: string[] = []
+  for (const tab of tabs) {
+    if (tab.type !== 'mdxJsxFlowElement' || tab.name !== 'Tab' || tab.children.length !== 1 || tab.children[0]!.type !== 'code') return
+    codes.push(tab.children[0] as Code)
+    const title = jsxAttribute(tab, 'title')
+    if (title.kind !== 'text') continue
+    // Tabs titled with something else than a language or a package manager (`gRPC`, `WebSocket`) hold different things.
+    const alternative = alternativeOf(title.text, false)
+    if (!alternative || alternative.kind === 'platform' || alternative.kind === 'option') return
+    titles.push(title.text)
+  }
+  const examples = codes.map(codeExampleOf)
+  // Tabs titled with their languages say the blocks are one example, as a sentence naming them does.
+  if (!areAlternatives(examples, titles.join(', '))) return
+  report({
+    message: 'Unexpected `<Tabs>` that hold only a code block for each of ' + list(examples.map((example) => example.title)) + ', expected a `<CodeGroup>`',
+    place: firstLine(node, page),
+    actual: '<Tabs>',
+    expected: '<CodeGroup>'
+  })
 }
 
 interface Labelled {
