@@ -163,6 +163,23 @@ function checkErrors(found: LocalOperation, fact: OperationFact, where: string, 
   if (takesCredentials(found) && !declaresStatus(statuses, '401') && !statuses.includes('403')) {
     report('Missing `401` response of ' + where + ': it takes credentials, expected what it answers when they are missing or wrong')
   }
+  // Where the success shows its body, an error that shows none leaves the reader to guess its shape.
+  const shown = statusesOf(found.operation).some((status) => /^2/.test(status) && showsBody(found, status))
+  const bodiless = statusesOf(found.operation).filter((status) => /^4\d\d$/.test(status) && !fact.shown.includes(status) && !showsBody(found, status))
+  if (shown && bodiless.length > 0) {
+    report('Missing body of the ' + joinAnd(bodiless.map((status) => '`' + status + '`')) + ' response' + (bodiless.length > 1 ? 's' : '') + ' of ' + where + ', expected what the error looks like: a schema or an example')
+  }
+}
+
+/** Whether a response of the operation shows its body: a schema or an example of some media type. */
+function showsBody(found: LocalOperation, status: string): boolean {
+  const responses = found.operation.operation['responses']
+  const response = isObject(responses) ? deref(found.document, responses[status]) : undefined
+  // Swagger 2.0 puts `schema` and `examples` on the response itself.
+  if (response?.['schema'] !== undefined || response?.['examples'] !== undefined) return true
+  const content = response?.['content']
+  if (!isObject(content)) return false
+  return Object.values(content).some((media) => isObject(media) && (media['schema'] !== undefined || media['example'] !== undefined || media['examples'] !== undefined))
 }
 
 /**

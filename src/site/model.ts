@@ -8,7 +8,7 @@ import {maxSitePageBytes, readInside, recordingReads} from './reads.js'
 import type {LintedPage} from './files.js'
 import {addPage, baseNavigation, openApiReferences, type SiteBase, type SiteConfig, type SitePage} from './base.js'
 import {operationPageRoute, type PageSettings} from './openapi-pages.js'
-import {discoverOpenApiSpecs, loadOpenApiSpec, type OpenApiSpec} from './openapi-spec.js'
+import {discoverOpenApiSpecs, loadOpenApiSpec, specByName, type OpenApiSpec} from './openapi-spec.js'
 import {relativeTo} from '../shared/relative-path.js'
 import {applyRedirect, trimSlashes} from './redirects.js'
 import {appRoutes, type Framework} from './framework.js'
@@ -383,6 +383,8 @@ export class Site {
     const relative = reference.replace(/^\/+/, '')
     const configured = this.openApiSpecs().find((spec) => spec.reference.replace(/^\/+/, '') === relative)
     if (configured) return configured
+    const byName = specByName(this.operationSpecs(), relative)
+    if (byName) return byName
     let spec = this.namedSpecs.get(relative)
     if (!spec) this.namedSpecs.set(relative, (spec = this.loadSpec(reference)))
     return spec

@@ -57,6 +57,20 @@ export function discoverOpenApiSpecs(root: string, files: Iterable<string>): Ope
   return found
 }
 
+/**
+ * The one of `specs` a page names without the extension, as the platform takes it: `v3-openapi` for
+ * `v3-openapi.yaml`, by its path from the root or by its file name alone.
+ */
+export function specByName(specs: readonly OpenApiSpec[], name: string): OpenApiSpec | undefined {
+  if (/\.(?:json|ya?ml)$/i.test(name)) return undefined
+  const bare = (reference: string) => reference.replace(/^\/+/, '').replace(/\.(?:json|ya?ml)$/i, '')
+  const local = specs.filter((spec) => !/^https?:\/\//i.test(spec.reference))
+  const found = local.filter((spec) => bare(spec.reference) === name)
+  if (found.length > 0) return found[0]
+  const byFile = local.filter((spec) => path.posix.basename(bare(spec.reference)) === name)
+  return byFile.length === 1 ? byFile[0] : undefined
+}
+
 /** The OpenAPI file `reference` names, read from `file` as `text`. */
 function parseOpenApiSpec(reference: string, file: string, text: string): OpenApiSpec {
   try {
