@@ -51,13 +51,17 @@ export default defineRule({
       const noticed = new Set<string>()
       // Pages tied to an operation while the site has no OpenAPI file: said once, with their count.
       const unnamed: Array<{page: SitePage; fact: OperationFact}> = []
+      // Pages whose operation is in none of the site's local OpenAPI files: the same, in a notice of their own.
+      const unknown: Array<{page: SitePage; fact: OperationFact}> = []
       for (const page of site.linted) {
         const fact = ruleFactsOf<OperationFact>(page, id)[0]
         if (!fact || fact.disabled || fact.method === 'webhook') continue
         const endpoint: Endpoint = {kind: 'openapi', spec: fact.spec, method: fact.method, target: fact.path}
         const found = localOperations(index, endpoint)
         if (found.length === 0) {
-          if (index.specsOf(endpoint).length === 0) unnamed.push({page, fact})
+          const specs = index.specsOf(endpoint)
+          if (specs.length === 0) unnamed.push({page, fact})
+          else if (specs.every((spec) => spec.file !== undefined || spec.error !== undefined)) unknown.push({page, fact})
           noticeRemote(index, endpoint, 'the parameters and error responses of operations', {page, place: fact.place}, noticed, context)
           continue
         }
@@ -67,6 +71,19 @@ export default defineRule({
         checkFields(found[0]!, fact, where, report)
         checkErrors(found[0]!, fact, where, report)
         checkRateLimit(found[0]!, fact, where, report)
+      }
+      const lost = unknown[0]
+      if (lost) {
+        const pages = unknown.length === 1 ? 'the page' : unknown.length + ' pages'
+        context.report({
+          file: lost.page.file!,
+          message:
+            'not checked: ' + pages + ' tied to an OpenAPI operation that docs-lint finds in none of the site\'s OpenAPI files (first `' + lost.fact.method.toUpperCase() + ' ' + lost.fact.path +
+            '`): the file is missing or does not parse, or it writes the method or path otherwise',
+          place: lost.fact.place,
+          level: 'info',
+          notice: true
+        })
       }
       const first = unnamed[0]
       if (first) {

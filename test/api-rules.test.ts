@@ -48,6 +48,16 @@ describe('api-completeness', () => {
     expect((await run(root, {'api-completeness': 'warn'}, cache)).messages).toHaveLength(2)
   })
 
+  it('says once, with their count, that pages whose operation is in none of the OpenAPI files were not checked', async () => {
+    const page = (operation: string) => '---\nopenapi: ' + operation + '\n---\n'
+    const root = tempSite({'docs.json': docsJson({}), 'openapi.json': spec, 'a.mdx': page('GET /accounts'), 'b.mdx': page('missing GET /users'), 'c.mdx': page('GET /users')})
+    const {messages, notices} = await run(root, {'api-completeness': 'warn'})
+    expect(messages.filter((message) => message.includes('/accounts') || message.includes('missing'))).toEqual([])
+    expect(notices).toEqual([
+      "a.mdx:2:10: not checked: 2 pages tied to an OpenAPI operation that docs-lint finds in none of the site's OpenAPI files (first `GET /accounts`): the file is missing or does not parse, or it writes the method or path otherwise"
+    ])
+  })
+
   it('says once, with their count, that pages tied to an operation were not checked when the site has no OpenAPI file', async () => {
     const page = (route: string) => '---\nopenapi: GET ' + route + '\n---\n'
     const root = tempSite({'docs.json': docsJson({}), 'a.mdx': page('/users'), 'b.mdx': page('/users/{id}'), 'data.yaml': 'openapi: not a version\n'})
