@@ -72,32 +72,20 @@ export default defineRule({
         checkErrors(found[0]!, fact, where, report)
         checkRateLimit(found[0]!, fact, where, report)
       }
-      const lost = unknown[0]
-      if (lost) {
-        const pages = unknown.length === 1 ? 'the page' : unknown.length + ' pages'
-        context.report({
-          file: lost.page.file!,
-          message:
-            'not checked: ' + pages + ' tied to an OpenAPI operation that docs-lint finds in none of the site\'s OpenAPI files (first `' + lost.fact.method.toUpperCase() + ' ' + lost.fact.path +
-            '`): the file is missing or does not parse, or it writes the method or path otherwise',
-          place: lost.fact.place,
-          level: 'info',
-          notice: true
-        })
+      // Each notice names the pages' count and the first page's operation: what comes before and after it.
+      const notice = (pages: ReadonlyArray<{page: SitePage; fact: OperationFact}>, before: (count: string) => string, after: string) => {
+        const first = pages[0]
+        if (!first) return
+        const count = pages.length === 1 ? 'the page' : pages.length + ' pages'
+        const operation = '`' + first.fact.method.toUpperCase() + ' ' + first.fact.path + '`'
+        context.report({file: first.page.file!, message: before(count) + ' (first ' + operation + ')' + after, place: first.fact.place, level: 'info', notice: true})
       }
-      const first = unnamed[0]
-      if (first) {
-        const pages = unnamed.length === 1 ? 'the page' : unnamed.length + ' pages'
-        context.report({
-          file: first.page.file!,
-          message:
-            'not checked: the parameters, fields and error responses of ' + pages + ' tied to an OpenAPI operation (first `' + first.fact.method.toUpperCase() + ' ' + first.fact.path +
-            '`), since the config names no OpenAPI file and the site holds none: add it and name it in `openapi` of the config or in the front matter (`openapi: /openapi.json GET /users`)',
-          place: first.fact.place,
-          level: 'info',
-          notice: true
-        })
-      }
+      notice(unknown, (count) => 'not checked: ' + count + " tied to an OpenAPI operation that docs-lint finds in none of the site's OpenAPI files", ': the file is missing or does not parse, or it writes the method or path otherwise')
+      notice(
+        unnamed,
+        (count) => 'not checked: the parameters, fields and error responses of ' + count + ' tied to an OpenAPI operation',
+        ', since the config names no OpenAPI file and the site holds none: add it and name it in `openapi` of the config or in the front matter (`openapi: /openapi.json GET /users`)'
+      )
     }
   }
 })
