@@ -248,3 +248,6 @@ export const germanPassive: PassiveLanguage = {
 
 /** The passive of each language the rule reads besides English. */
 export const otherLanguages: Readonly<Record<string, PassiveLanguage>> = {de: germanPassive, es: spanishPassive, fr: frenchPassive, pt: portuguesePassive}
+
+/** Words in `-ing` that are not verbs, after `by`: “sorted by pricing” names no step. */
+export const ingNouns: ReadonlySet<string> = new Set(['string', 'spring', 'ceiling', 'morning', 'evening', 'during', 'offering', 'pricing', 'billing', 'ranking', 'rating', 'timing', 'heading'])

@@ -26,6 +26,7 @@ import {
   conditionsBefore,
   fieldComponents,
   freeWhere,
+  ingNouns,
   mannerNouns,
   readerActions,
   regularReaderActions,
@@ -79,7 +80,8 @@ export default defineRule<Options>({
   create(options) {
     const findPassive = (load('retext-passive') as typeof import('retext-passive')).default({ignore: options.ignore})
     const pointersOnly = options.scope === 'pointers'
-    const regular = new Set(options.regularParticiples && !pointersOnly ? [...regularReaderActions].filter((word) => !options.ignore.includes(word)) : [])
+    // Regular participles are read when the option asks; by default only for the how (“can be enabled by setting …”).
+    const regular = new Set(options.regularParticiples || pointersOnly ? [...regularReaderActions].filter((word) => !options.ignore.includes(word)) : [])
     const isParticiple = participleTest(findPassive, regular)
     return function (tree, {page, report}) {
       const language = otherLanguages[page.language]
@@ -102,7 +104,7 @@ export default defineRule<Options>({
         }
         // Cheap pre-check on the block's text: no `be` verb right before a participle, no finding.
         if (!mayBePassive(block, isParticiple)) continue
-        for (const {verb, end, phrase, sentence} of passiveFindings(block.prose(), findPassive, (fields ??= fieldDescriptions(tree)).has(block.node), regular, pointersOnly)) {
+        for (const {verb, end, phrase, sentence} of passiveFindings(block.prose(), findPassive, (fields ??= fieldDescriptions(tree)).has(block.node), regular, pointersOnly && generated ? 'pointers' : pointersOnly)) {
           if (reported.has(sentence)) continue
           reported.add(sentence)
           report({
@@ -157,14 +159,15 @@ export interface PassiveFinding {
  * participles (`configured`) that retext-passive does not know, when the option asks for them; none
  * is read in a field's description, where a passive obligation is the API's contract (“must be
  * encoded”, “should be provided”). `pointersOnly` keeps the passives that point the reader somewhere
- * (“can be found in …”).
+ * (“can be found in …”) and those that name the reader's means (“can be enabled by setting …”);
+ * `'pointers'` keeps the pointers alone.
  */
 export function passiveFindings(
   prose: NlcstRoot,
   findPassive: ReturnType<typeof retextPassive>,
   inField = false,
   regular: ReadonlySet<string> = new Set(),
-  pointersOnly = false
+  pointersOnly: boolean | 'pointers' = false
 ): PassiveFinding[] {
   const candidates = [...irregularPassives(prose, findPassive), ...(inField || regular.size === 0 ? [] : regularPassives(prose, regular))]
   if (candidates.length === 0) return []
@@ -177,7 +180,9 @@ export function passiveFindings(
     // A passive that describes what a system does names no task; one after a modal hides the reader's.
     const modal = readerModalBefore(sentence, verb)
     if (!modal || !isInstruction(sentence.children as SentenceContent[], modal, participle, inField)) continue
-    if (pointersOnly && !(modal.kind === 'possibility' && pointers.has(actual.toLowerCase()))) continue
+    // The means (“by setting …”) only outside a reference generated from code, whose prose is fixed in its docstrings.
+    const means = pointersOnly === true && byDoing(sentence.children as SentenceContent[], participle)
+    if (pointersOnly && !(modal.kind === 'possibility' && pointers.has(actual.toLowerCase())) && !means) continue
     found.push({
       verb: modal.word,
       end,
@@ -299,6 +304,18 @@ function isInstruction(children: SentenceContent[], modal: Modal, participle: nu
   if (modal.adverb === 'now') return false
   // “can be found” points the reader somewhere: the where may come later (“… when creating an object”).
   return pointers.has(action) || saysWhereOrHow(after) || startsWithPurpose(children)
+}
+
+/**
+ * Whether the participle is followed by the reader's means, `by` and a verb in `-ing`: “can be enabled
+ * by setting `enable_heartbeats`”, “needs to be enabled by contacting support”. The step is there, in
+ * the passive; the imperative says it (“Enable heartbeats by setting …”).
+ */
+function byDoing(children: SentenceContent[], participle: number): boolean {
+  const after = clauseTokensAfter(children, participle)
+  const verb = wordText(after[1])
+  // A verb in `-ing`, not a noun that ends so (`string`, `something`).
+  return wordText(after[0]) === 'by' && verb.length > 4 && verb.endsWith('ing') && !verb.endsWith('thing') && !ingNouns.has(verb)
 }
 
 /** Whether the words before the modal open a clause inside the sentence (“if …”, “tasks that …”). */
