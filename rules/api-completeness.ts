@@ -7,6 +7,7 @@ import type {Code, Nodes, Root} from 'mdast'
 import {toString as mdastToString} from 'mdast-util-to-string'
 import {defineRule, ruleFactsOf, type RuleFact} from '../src/rule.js'
 import type {SitePage} from '../src/site/model.js'
+import type {OpenApiSpec} from '../src/site/openapi-spec.js'
 import {joinAnd} from '../src/shared/text.js'
 import {isJsxElement, jsxAttribute} from './shared/jsx.js'
 import {apiIndexOf, fileList, localOperations, noticeRemote, onOperationPages, operationConventions, type Endpoint, type LocalOperation} from './shared/api-targets.js'
@@ -51,8 +52,10 @@ export default defineRule({
       const noticed = new Set<string>()
       // Pages tied to an operation while the site has no OpenAPI file: said once, with their count.
       const unnamed: Array<{page: SitePage; fact: OperationFact}> = []
-      // Pages whose operation is in none of the site's local OpenAPI files: the same, in a notice of their own.
-      const unknown: Array<{page: SitePage; fact: OperationFact}> = []
+      // Pages whose operation is in none of the site's local OpenAPI files, or whose file cannot be read.
+      const unknown: Array<{page: SitePage; fact: OperationFact; specs: OpenApiSpec[]}> = []
+      // The operations other pages are tied to: never the one a stale page is told it means.
+      const covered = new Set<string>()
       for (const page of site.linted) {
         const fact = ruleFactsOf<OperationFact>(page, id)[0]
         if (!fact || fact.disabled || fact.method === 'webhook') continue
@@ -61,10 +64,11 @@ export default defineRule({
         if (found.length === 0) {
           const specs = index.specsOf(endpoint)
           if (specs.length === 0) unnamed.push({page, fact})
-          else if (specs.every((spec) => spec.file !== undefined || spec.error !== undefined)) unknown.push({page, fact})
+          else if (specs.every((spec) => spec.file !== undefined || spec.error !== undefined)) unknown.push({page, fact, specs})
           noticeRemote(index, endpoint, 'the parameters and error responses of operations', {page, place: fact.place}, noticed, context)
           continue
         }
+        covered.add(fact.method + ' ' + fact.path)
         const where = '`' + fact.method.toUpperCase() + ' ' + fact.path + '` in ' + fileList(found.map((item) => item.file))
         const report = (message: string) => context.report({file: page.file!, message, place: fact.place})
         checkParameters(found[0]!, fact, where, report)
@@ -72,23 +76,56 @@ export default defineRule({
         checkErrors(found[0]!, fact, where, report)
         checkRateLimit(found[0]!, fact, where, report)
       }
-      // Each notice names the pages' count and the first page's operation: what comes before and after it.
-      const notice = (pages: ReadonlyArray<{page: SitePage; fact: OperationFact}>, before: (count: string) => string, after: string) => {
-        const first = pages[0]
-        if (!first) return
-        const count = pages.length === 1 ? 'the page' : pages.length + ' pages'
-        const operation = '`' + first.fact.method.toUpperCase() + ' ' + first.fact.path + '`'
-        context.report({file: first.page.file!, message: before(count) + ' (first ' + operation + ')' + after, place: first.fact.place, level: 'info', notice: true})
+      // The platform takes the operation whose method and path the file writes exactly: a page tied to
+      // another shows no reference, as does a page whose file is missing or does not parse.
+      for (const {page, fact, specs} of unknown) {
+        const written = fact.method.toUpperCase() + ' ' + fact.path
+        const broken = specs.find((spec) => spec.error)
+        if (broken) {
+          context.report({file: page.file!, message: 'Unexpected OpenAPI file `' + broken.reference + '` for `' + written + '`: ' + broken.error + ', expected a readable OpenAPI file', place: fact.place, actual: broken.reference})
+          continue
+        }
+        const near = nearOperation(fact.method, fact.path, specs, covered)
+        context.report({
+          file: page.file!,
+          message: 'Unexpected OpenAPI operation `' + written + '`: not in ' + fileList(specs.map((spec) => site.relativeOf(spec.file!))) + ', expected ' + (near ? '`' + near + '`, as the file writes it' : 'an operation of the file: the platform shows no reference for this page'),
+          place: fact.place,
+          actual: written,
+          expected: near
+        })
       }
-      notice(unknown, (count) => 'not checked: ' + count + " tied to an OpenAPI operation that docs-lint finds in none of the site's OpenAPI files", ': the file is missing or does not parse, or it writes the method or path otherwise')
-      notice(
-        unnamed,
-        (count) => 'not checked: the parameters, fields and error responses of ' + count + ' tied to an OpenAPI operation',
-        ', since the config names no OpenAPI file and the site holds none: add it and name it in `openapi` of the config or in the front matter (`openapi: /openapi.json GET /users`)'
-      )
+      // Pages tied to an operation while the site has no OpenAPI file: said once, with their count.
+      const first = unnamed[0]
+      if (first) {
+        const count = unnamed.length === 1 ? 'the page' : unnamed.length + ' pages'
+        const operation = '`' + first.fact.method.toUpperCase() + ' ' + first.fact.path + '`'
+        context.report({
+          file: first.page.file!,
+          message: 'not checked: the parameters, fields and error responses of ' + count + ' tied to an OpenAPI operation (first ' + operation + '), since the config names no OpenAPI file and the site holds none: add it and name it in `openapi` of the config or in the front matter (`openapi: /openapi.json GET /users`)',
+          place: first.fact.place,
+          level: 'info',
+          notice: true
+        })
+      }
     }
   }
 })
+
+/**
+ * The operation of the files a page most likely means: the same method and path but for a trailing
+ * slash, the case of its letters or the names of its path parameters (`/memories/` for `/memories`,
+ * `{setup_id}` for `{id}`), and one no other page is tied to already.
+ */
+function nearOperation(method: string, route: string, specs: readonly OpenApiSpec[], covered: ReadonlySet<string>): string | undefined {
+  const shape = (text: string) => text.replace(/\{[^{}]*\}/g, '{}').replace(/\/+$/, '').toLowerCase()
+  for (const spec of specs) {
+    for (const key of spec.operations ?? []) {
+      const [keyMethod, keyRoute = ''] = key.split(' ')
+      if (keyMethod === method && !covered.has(key) && shape(keyRoute) === shape(route)) return method.toUpperCase() + ' ' + keyRoute
+    }
+  }
+  return undefined
+}
 
 /** What the page says by hand: parameters, body and response fields described in `<ParamField>` and `<ResponseField>`, statuses of response examples. */
 function handWritten(tree: Root): {described: string[]; shown: string[]; fields: string[]} {

@@ -48,13 +48,24 @@ describe('api-completeness', () => {
     expect((await run(root, {'api-completeness': 'warn'}, cache)).messages).toHaveLength(2)
   })
 
-  it('says once, with their count, that pages whose operation is in none of the OpenAPI files were not checked', async () => {
+  it('reports a page whose operation is in none of the OpenAPI files, or whose file is missing', async () => {
     const page = (operation: string) => '---\nopenapi: ' + operation + '\n---\n'
-    const root = tempSite({'docs.json': docsJson({}), 'openapi.json': spec, 'a.mdx': page('GET /accounts'), 'b.mdx': page('missing GET /users'), 'c.mdx': page('GET /users')})
+    const root = tempSite({'docs.json': docsJson({}), 'openapi.json': spec, 'a.mdx': page('GET /accounts'), 'b.mdx': page('missing GET /users'), 'c.mdx': page('GET /Users/')})
     const {messages, notices} = await run(root, {'api-completeness': 'warn'})
-    expect(messages.filter((message) => message.includes('/accounts') || message.includes('missing'))).toEqual([])
-    expect(notices).toEqual([
-      "a.mdx:2:10: not checked: 2 pages tied to an OpenAPI operation that docs-lint finds in none of the site's OpenAPI files (first `GET /accounts`): the file is missing or does not parse, or it writes the method or path otherwise"
+    expect(messages.filter((message) => message.includes('/accounts') || message.includes('missing') || message.includes('/Users/`'))).toEqual([
+      '2:10-2:23 warning Unexpected OpenAPI operation `GET /accounts`: not in `openapi.json`, expected an operation of the file: the platform shows no reference for this page',
+      '2:10-2:28 warning Unexpected OpenAPI file `missing` for `GET /users`: no such file, expected a readable OpenAPI file',
+      '2:10-2:21 warning Unexpected OpenAPI operation `GET /Users/`: not in `openapi.json`, expected `GET /users`, as the file writes it'
+    ])
+    expect(notices).toEqual([])
+  })
+
+  it('gives no operation for a stale page when another page is tied to it already', async () => {
+    const page = (operation: string) => '---\nopenapi: ' + operation + '\n---\n'
+    const root = tempSite({'docs.json': docsJson({}), 'openapi.json': spec, 'list.mdx': page('GET /users'), 'old.mdx': page('GET /USERS/')})
+    const {messages} = await run(root, {'api-completeness': 'warn'})
+    expect(messages.filter((message) => message.includes('USERS'))).toEqual([
+      '2:10-2:21 warning Unexpected OpenAPI operation `GET /USERS/`: not in `openapi.json`, expected an operation of the file: the platform shows no reference for this page'
     ])
   })
 
