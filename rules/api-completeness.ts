@@ -117,7 +117,11 @@ export default defineRule({
  * `{setup_id}` for `{id}`), and one no other page is tied to already.
  */
 function nearOperation(method: string, route: string, specs: readonly OpenApiSpec[], covered: ReadonlySet<string>): string | undefined {
-  const shape = (text: string) => text.replace(/\{[^{}]*\}/g, '{}').replace(/\/+$/, '').toLowerCase()
+  const shape = (text: string) => {
+    let end = text.length
+    while (end > 1 && text[end - 1] === '/') end--
+    return text.slice(0, end).replace(/\{[^{}]*\}/g, '{}').toLowerCase()
+  }
   for (const spec of specs) {
     for (const key of spec.operations ?? []) {
       const [keyMethod, keyRoute = ''] = key.split(' ')

@@ -26,7 +26,6 @@ import {
   conditionsBefore,
   fieldComponents,
   freeWhere,
-  ingNouns,
   mannerNouns,
   readerActions,
   regularReaderActions,
@@ -44,7 +43,7 @@ import {prechecksOff, type ProseBlock} from '../src/page/page.js'
 import {load} from '../src/shared/lazy.js'
 import {isCodeReference} from './shared/code-reference.js'
 import {impersonalAdvice, mayGiveImpersonalAdvice} from './shared/impersonal-advice.js'
-import {irregularPassives, mayBePassive, participleTest, regularPassives, wordAcrossSpace} from './shared/passive-candidates.js'
+import {byDoing, irregularPassives, mayBePassive, participleTest, regularPassives, wordAcrossSpace} from './shared/passive-candidates.js'
 
 interface Options {
   /** Participles retext-passive should not report, such as `known` or `set`. */
@@ -304,18 +303,6 @@ function isInstruction(children: SentenceContent[], modal: Modal, participle: nu
   if (modal.adverb === 'now') return false
   // “can be found” points the reader somewhere: the where may come later (“… when creating an object”).
   return pointers.has(action) || saysWhereOrHow(after) || startsWithPurpose(children)
-}
-
-/**
- * Whether the participle is followed by the reader's means, `by` and a verb in `-ing`: “can be enabled
- * by setting `enable_heartbeats`”, “needs to be enabled by contacting support”. The step is there, in
- * the passive; the imperative says it (“Enable heartbeats by setting …”).
- */
-function byDoing(children: SentenceContent[], participle: number): boolean {
-  const after = clauseTokensAfter(children, participle)
-  const verb = wordText(after[1])
-  // A verb in `-ing`, not a noun that ends so (`string`, `something`).
-  return wordText(after[0]) === 'by' && verb.length > 4 && verb.endsWith('ing') && !verb.endsWith('thing') && !ingNouns.has(verb)
 }
 
 /** Whether the words before the modal open a clause inside the sentence (“if …”, “tasks that …”). */

@@ -39,7 +39,15 @@ const futureWord = /(?<!\p{L})(?:will|won['’]t)(?!\p{L})|\p{L}['’]ll(?!\p{L}
 /** The parts of speech of everyday English words (wink-lexicon), to tell an imperative opening a sentence. */
 const lexicon = once(() => load('wink-lexicon/src/lexicon.js') as Record<string, readonly string[] | undefined>)
 
-export default defineRule({
+interface Options {
+  /**
+   * What to report: `all`, every `will` whose subject is the product or a part of it; `guides`, only
+   * a page that speaks of itself (“This guide will walk you through …”).
+   */
+  scope: 'all' | 'guides'
+}
+
+export default defineRule<Options>({
   id: 'present-tense',
   severity: 'warn',
   summary: 'What the product does now is in the present tense: `the API returns`, not `the API will return`',
@@ -48,8 +56,10 @@ export default defineRule({
   thirdParty: {vale: true},
   prose: true,
   languages: ['en'],
-  defaults: {},
-  create() {
+  options: {type: 'object', properties: {scope: {enum: ['all', 'guides']}}, additionalProperties: false},
+  defaults: {scope: 'all'},
+  create(options) {
+    const guidesOnly = options.scope === 'guides'
     return function (tree, context) {
       if (futurePaths.test(context.file.path ?? '') || isCodeReference(tree)) return
       let skipped: Array<[number, number]> | undefined
@@ -69,7 +79,7 @@ export default defineRule({
           const quoted = quotedWords(paragraph)
           for (const sentence of paragraph.children) {
             if (sentence.type !== 'SentenceNode') continue
-            checkSentence(sentence, quoted, afterInstruction, names, context)
+            checkSentence(sentence, quoted, afterInstruction, names, guidesOnly, context)
             afterInstruction = isInstruction(toString(sentence))
           }
         }
@@ -99,7 +109,7 @@ function otherVoiceRanges(tree: Root): Array<[number, number]> {
  * its outcome (“Click **Save**. A dialog will open.”), as the conventions ask, unless the sentence
  * speaks of the page itself or of a default (“This guide will show …”, “By default, the SDK will …”).
  */
-function checkSentence(sentence: Sentence, quoted: Set<Word>, afterInstruction: boolean, names: () => ReadonlySet<string>, {report}: RuleContext): void {
+function checkSentence(sentence: Sentence, quoted: Set<Word>, afterInstruction: boolean, names: () => ReadonlySet<string>, guidesOnly: boolean, {report}: RuleContext): void {
   const tokens = sentence.children.filter((node): node is Token => node.type !== 'WhiteSpaceNode')
   if (tokens.length === 0 || isQuestion(tokens) || tellsOfOutcome(tokens)) return
   const general = !afterInstruction || /\bby default\b/i.test(toString(sentence))
@@ -109,7 +119,9 @@ function checkSentence(sentence: Sentence, quoted: Set<Word>, afterInstruction: 
     const future = futureOf(toString(token))
     if (!future) continue
     const subject = subjectOf(tokens, index, future.subject, names)
-    if (!subject || !(general || pageNouns.has(subject.head))) continue
+    // A page that speaks of itself (“This guide will show …”, “These sections will cover …”).
+    const aboutPage = subject !== undefined && (pageNouns.has(subject.head) || pageNouns.has(subject.head.replace(/s$/, '')))
+    if (!subject || !(aboutPage || (general && !guidesOnly))) continue
     const number = subject.number
     const phrase = presentPhrase(tokens, index, future, number)
     if (!phrase) continue
@@ -119,7 +131,7 @@ function checkSentence(sentence: Sentence, quoted: Set<Word>, afterInstruction: 
     // After a glued subject (`server'll`) the present form needs a space of its own.
     const text = future.subject ? ' ' + phrase.present : phrase.present
     report({
-      message: 'Unexpected future `' + written + '` for what the product does now, expected the present tense `' + phrase.present + '`',
+      message: 'Unexpected future `' + written + '` ' + (aboutPage ? 'where the page speaks of itself' : 'for what the product does now') + ', expected the present tense `' + phrase.present + '`',
       place: {start, end},
       actual: written,
       expected: phrase.present,

@@ -1,12 +1,14 @@
 // Where passive-voice looks: the `be` verbs of a prose tree with a participle right after them, from
 // retext-passive (irregular participles) and from the rule's own list of regular ones, and the cheap
 // pre-check on a block's text that decides whether its prose tree is built at all.
-import type {Parent as NlcstParent, Root as NlcstRoot, Sentence, Word} from 'nlcst'
+import type {Parent as NlcstParent, Root as NlcstRoot, Sentence, SentenceContent, Word} from 'nlcst'
 import {toString} from 'nlcst-to-string'
 import type retextPassive from 'retext-passive'
 import type {Point} from 'unist'
 import {VFile} from 'vfile'
 import {prechecksOff, type ProseBlock} from '../../src/page/page.js'
+import {ingNouns} from '../passive-voice.data.js'
+import {clauseTokensAfter, wordText} from './clauses.js'
 
 /**
  * A `be` verb, white space, and the word after it. A word retext-passive matches is letters,
@@ -112,3 +114,15 @@ export function participleTest(findPassive: ReturnType<typeof retextPassive>, re
 }
 
 const wordNode = (value: string): Word => ({type: 'WordNode', children: [{type: 'TextNode', value}]})
+
+/**
+ * Whether the participle is followed by the reader's means, `by` and a verb in `-ing`: “can be enabled
+ * by setting `enable_heartbeats`”, “needs to be enabled by contacting support”. The step is there, in
+ * the passive; the imperative says it (“Enable heartbeats by setting …”).
+ */
+export function byDoing(children: SentenceContent[], participle: number): boolean {
+  const after = clauseTokensAfter(children, participle)
+  const verb = wordText(after[1])
+  // A verb in `-ing`, not a noun that ends so (`string`, `something`).
+  return wordText(after[0]) === 'by' && verb.length > 4 && verb.endsWith('ing') && !verb.endsWith('thing') && !ingNouns.has(verb)
+}
