@@ -113,19 +113,20 @@ export default defineRule({
 
 /**
  * The operation of the files a page most likely means: the same method and path but for a trailing
- * slash, the case of its letters or the names of its path parameters (`/memories/` for `/memories`,
- * `{setup_id}` for `{id}`), and one no other page is tied to already.
+ * slash or the case of its letters (`/memories/` for `/memories`), and one no other page of the run
+ * is tied to already. A path parameter named otherwise is not guessed at: it is as often another
+ * operation (`{external_id}` beside `{id}`) that another page documents.
  */
 function nearOperation(method: string, route: string, specs: readonly OpenApiSpec[], covered: ReadonlySet<string>): string | undefined {
   const shape = (text: string) => {
     let end = text.length
     while (end > 1 && text[end - 1] === '/') end--
-    return text.slice(0, end).replace(/\{[^{}]*\}/g, '{}').toLowerCase()
+    return text.slice(0, end).toLowerCase()
   }
   for (const spec of specs) {
     for (const key of spec.operations ?? []) {
       const [keyMethod, keyRoute = ''] = key.split(' ')
-      if (keyMethod === method && !covered.has(key) && shape(keyRoute) === shape(route)) return method.toUpperCase() + ' ' + keyRoute
+      if (keyMethod === method && shape(keyRoute) === shape(route) && !covered.has(key)) return method.toUpperCase() + ' ' + keyRoute
     }
   }
   return undefined
