@@ -24,8 +24,6 @@ const recommended: UserConfig = {
     'no-secrets': 'error',
     'orphan-pages': 'warn',
     'passive-voice': 'info',
-    // Only the page that speaks of itself (“This guide will walk you through …”): see the rule's page.
-    'present-tense': ['warn', {scope: 'guides'}],
     'reference-descriptions': 'warn',
     'second-person': 'info',
     'steps-for-procedures': 'warn',
