@@ -94,6 +94,7 @@ export default defineRule<Options>({
       // mistake: it is reported at its first place only.
       const reported = new Set<string>()
       // A reference generated from code carries its docstrings' prose: advice there is fixed in the code.
+      // The means (“by setting …”) is read outside such a reference only.
       const generated = isCodeReference(tree)
       for (const block of page.proseBlocks()) {
         if (!generated && mayGiveImpersonalAdvice(block)) {
@@ -103,7 +104,7 @@ export default defineRule<Options>({
         }
         // Cheap pre-check on the block's text: no `be` verb right before a participle, no finding.
         if (!mayBePassive(block, isParticiple)) continue
-        for (const {verb, end, phrase, sentence} of passiveFindings(block.prose(), findPassive, (fields ??= fieldDescriptions(tree)).has(block.node), regular, pointersOnly && generated ? 'pointers' : pointersOnly)) {
+        for (const {verb, end, phrase, sentence} of passiveFindings(block.prose(), findPassive, (fields ??= fieldDescriptions(tree)).has(block.node), regular, pointersOnly, pointersOnly && !generated)) {
           if (reported.has(sentence)) continue
           reported.add(sentence)
           report({
@@ -158,15 +159,16 @@ export interface PassiveFinding {
  * participles (`configured`) that retext-passive does not know, when the option asks for them; none
  * is read in a field's description, where a passive obligation is the API's contract (“must be
  * encoded”, “should be provided”). `pointersOnly` keeps the passives that point the reader somewhere
- * (“can be found in …”) and those that name the reader's means (“can be enabled by setting …”);
- * `'pointers'` keeps the pointers alone.
+ * (“can be found in …”), and with `means` those that name the reader's means (“can be enabled by
+ * setting …”).
  */
 export function passiveFindings(
   prose: NlcstRoot,
   findPassive: ReturnType<typeof retextPassive>,
   inField = false,
   regular: ReadonlySet<string> = new Set(),
-  pointersOnly: boolean | 'pointers' = false
+  pointersOnly = false,
+  means = false
 ): PassiveFinding[] {
   const candidates = [...irregularPassives(prose, findPassive), ...(inField || regular.size === 0 ? [] : regularPassives(prose, regular))]
   if (candidates.length === 0) return []
@@ -179,9 +181,8 @@ export function passiveFindings(
     // A passive that describes what a system does names no task; one after a modal hides the reader's.
     const modal = readerModalBefore(sentence, verb)
     if (!modal || !isInstruction(sentence.children as SentenceContent[], modal, participle, inField)) continue
-    // The means (“by setting …”) only outside a reference generated from code, whose prose is fixed in its docstrings.
-    const means = pointersOnly === true && byDoing(sentence.children as SentenceContent[], participle)
-    if (pointersOnly && !(modal.kind === 'possibility' && pointers.has(actual.toLowerCase())) && !means) continue
+    const pointer = modal.kind === 'possibility' && pointers.has(actual.toLowerCase())
+    if (pointersOnly && !pointer && !(means && byDoing(sentence.children as SentenceContent[], participle))) continue
     found.push({
       verb: modal.word,
       end,
