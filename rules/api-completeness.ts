@@ -10,7 +10,7 @@ import type {SitePage} from '../src/site/model.js'
 import type {OpenApiSpec} from '../src/site/openapi-spec.js'
 import {joinAnd} from '../src/shared/text.js'
 import {isJsxElement, jsxAttribute} from './shared/jsx.js'
-import {apiIndexOf, fileList, localOperations, noticeRemote, onOperationPages, operationConventions, type Endpoint, type LocalOperation} from './shared/api-targets.js'
+import {apiIndexOf, fileList, localOperations, missingOperationMessage, unreadableSpecMessage, noticeRemote, onOperationPages, operationConventions, type Endpoint, type LocalOperation} from './shared/api-targets.js'
 import {declaresStatus, parametersOf, requestSchemas, responseHeaders, responseSchemas, statusesOf, undescribedFields, type Parameter} from './shared/openapi-schema.js'
 import {deref, isObject} from './shared/openapi.js'
 
@@ -82,13 +82,13 @@ export default defineRule({
         const written = fact.method.toUpperCase() + ' ' + fact.path
         const broken = specs.find((spec) => spec.error)
         if (broken) {
-          context.report({file: page.file!, message: 'Unexpected OpenAPI file `' + broken.reference + '` for `' + written + '`: ' + broken.error + ', expected a readable OpenAPI file', place: fact.place, actual: broken.reference})
+          context.report({file: page.file!, message: unreadableSpecMessage(written, broken), place: fact.place, actual: broken.reference})
           continue
         }
         const near = nearOperation(fact.method, fact.path, specs, covered)
         context.report({
           file: page.file!,
-          message: 'Unexpected OpenAPI operation `' + written + '`: not in ' + fileList(specs.map((spec) => site.relativeOf(spec.file!))) + ', expected ' + (near ? '`' + near + '`, as the file writes it' : 'an operation of the file: the platform shows no reference for this page'),
+          message: missingOperationMessage(written, specs.map((spec) => site.relativeOf(spec.file!)), near ? '`' + near + '`, as the file writes it' : 'an operation of the file: the platform shows no reference for this page'),
           place: fact.place,
           actual: written,
           expected: near

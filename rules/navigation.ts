@@ -3,6 +3,7 @@ import {defineRule, type SiteContext} from '../src/rule.js'
 import {clearlyMeant, CloseMatcher, nameLimit} from './shared/close-match.js'
 import {entryRoute, type NavigationEntry} from '../src/site/navigation.js'
 import {get} from '../src/site/json.js'
+import {missingOperationMessage, unreadableSpecMessage} from './shared/api-targets.js'
 import type {OpenApiSpec, Site} from '../src/site/model.js'
 
 /** Every navigation entry resolves: pages to `.md`/`.mdx` files, operations to OpenAPI operations. */
@@ -113,10 +114,10 @@ function checkOperation(
   }
   const broken = specs.find((spec) => spec.error)
   if (local.length === 0 && broken) {
-    report('Unexpected OpenAPI file `' + broken.reference + '` for `' + written + '`: ' + broken.error + ', expected a readable OpenAPI file')
+    report(unreadableSpecMessage(written, broken))
     return
   }
-  report('Unexpected OpenAPI operation `' + written + '`: not in ' + local.map((spec) => '`' + site.relativeOf(spec.file!) + '`').join(', ') + ', expected an operation of the OpenAPI file')
+  report(missingOperationMessage(written, local.map((spec) => site.relativeOf(spec.file!)), 'an operation of the OpenAPI file'))
 }
 
 /** Whether an entry is the first of its owner's `pages`. */

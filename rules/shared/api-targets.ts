@@ -239,6 +239,16 @@ export function fileList(names: Iterable<string>): string {
   return sorted[0] + ' and ' + (sorted.length - 1) + ' other files'
 }
 
+/** The finding for an operation whose OpenAPI file does not parse: the platform shows no reference. */
+export function unreadableSpecMessage(written: string, broken: OpenApiSpec): string {
+  return 'Unexpected OpenAPI file `' + broken.reference + '` for `' + written + '`: ' + String(broken.error) + ', expected a readable OpenAPI file'
+}
+
+/** The finding for an operation that none of `files` has, ending with what is `expected`. */
+export function missingOperationMessage(written: string, files: Iterable<string>, expected: string): string {
+  return 'Unexpected OpenAPI operation `' + written + '`: not in ' + fileList(files) + ', expected ' + expected
+}
+
 /** An operation as one local OpenAPI file declares it. */
 export interface LocalOperation {
   document: Json
