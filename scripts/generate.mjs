@@ -97,7 +97,7 @@ function rulesIndex(rules, presets) {
     .sort((a, b) => a.id.localeCompare(b.id))
     .map((rule) => {
       const fixable = rule.fixable === true ? 'Yes' : rule.fixable === 'suggestion' ? 'Suggestions' : 'No'
-      const inRecommended = Object.hasOwn(recommended, rule.id) ? 'Yes' : 'No'
+      const inRecommended = Object.hasOwn(recommended, rule.id) ? 'Yes' + presetOptions(recommended[rule.id]) : 'No'
       return `| [${rule.id}](/rules/${rule.id}) | ${rule.summary.replace(/\|/g, '\\|')} | \`${rule.severity}\` | ${inRecommended} | ${fixable} |`
     })
   return `---
@@ -122,6 +122,13 @@ function navigation(rules, text) {
   return JSON.stringify(config, undefined, 2) + '\n'
 }
 
+/** ` with `scope: "guides"``: the options a preset sets for a rule, if any. */
+function presetOptions(setting) {
+  const options = Array.isArray(setting) ? setting[1] : undefined
+  if (!options) return ''
+  return ' with ' + Object.entries(options).map(([key, value]) => '`' + key + ': ' + JSON.stringify(value) + '`').join(', ')
+}
+
 const infoBlock = /^<Info>\n[^\n]*\n<\/Info>\n/m
 
 /** A rule page with its <Info> header (severity, presets, fixes) as the metadata says. */
@@ -129,7 +136,7 @@ function rulePage(rule, presets, text) {
   const inPreset = (name) => Object.hasOwn(presets[name].rules ?? {}, rule.id)
   const others = ['strict', 'all'].filter(inPreset)
   const where = inPreset('recommended')
-    ? 'In the `recommended` preset'
+    ? 'In the `recommended` preset' + presetOptions(presets.recommended.rules[rule.id])
     : 'Not in the `recommended` preset' + (others.length > 0 ? ' (in ' + others.map((name) => '`' + name + '`').join(' and ') + ')' : '')
   const info = '<Info>\n  Severity: `' + rule.severity + '` · ' + where + ' · ' + fixableLabel(rule) + '\n</Info>\n'
   if (!infoBlock.test(text)) throw new Error('docs/rules/' + rule.id + '.mdx has no one-line <Info> header after its front matter')

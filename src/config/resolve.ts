@@ -8,6 +8,8 @@ import {ConfigError, displayPath, isStyleRuleId, needsPluginMessage, resolveRule
 
 export {ConfigError, isStyleRuleId, parseRuleFlag, parseSeverity, resolveRuleSetting, unknownRuleMessage, type RuleEntry} from './rule-settings.js'
 import {presets, type PresetName} from '../../presets/index.js'
+
+const builtInPresets = new Set<object>(Object.values(presets))
 import {baseLanguage} from '../shared/language.js'
 import {BoundedReadError, maxConfigBytes, readBoundedText} from '../shared/bounded-read.js'
 
@@ -142,7 +144,7 @@ export function resolveConfig(
   for (const rule of [...ruleInfos, ...pluginRules()]) {
     const entry = state.settings.get(rule.id)
     if (!entry) continue
-    const ruleEntry = resolveRuleSetting(rule.id, entry.setting, entry.filePath)
+    const ruleEntry = resolveRuleSetting(rule.id, entry.setting, entry.filePath, undefined, entry.builtIn)
     if (ruleEntry) resolved.rules.set(rule.id, ruleEntry)
   }
   for (const [ruleId, entry] of state.settings) {
@@ -169,7 +171,8 @@ export function resolveConfig(
 }
 
 interface Collected {
-  settings: Map<string, {setting: unknown; filePath: string | undefined}>
+  /** `builtIn`: a setting of a built-in preset, whose options a test checks against the rule's schema. */
+  settings: Map<string, {setting: unknown; filePath: string | undefined; builtIn?: boolean}>
   components: Set<string>
   extendedFiles: Set<string> | undefined
   language: string | undefined
@@ -340,10 +343,13 @@ function collect(config: unknown, filePath: string | undefined, chain: string[],
     if (!ruleSettings || typeof ruleSettings !== 'object' || Array.isArray(ruleSettings)) {
       throw new ConfigError('Invalid `rules`' + where(filePath, record, 'rules') + ': expected an object mapping rule ids to severities')
     }
+    // A built-in preset's options are checked by docs-lint's tests, not at run time: validating them
+    // compiles code, which the playground's content security policy forbids.
+    const builtIn = builtInPresets.has(record)
     for (const [ruleId, setting] of Object.entries(ruleSettings)) {
       // Validate early so the error names the file that holds the mistake.
-      resolveRuleSetting(ruleId, setting, filePath, {container: ruleSettings, key: ruleId})
-      state.settings.set(ruleId, {setting, filePath})
+      resolveRuleSetting(ruleId, setting, filePath, {container: ruleSettings, key: ruleId}, builtIn)
+      state.settings.set(ruleId, {setting, filePath, builtIn})
     }
   }
   const list = record['components']
