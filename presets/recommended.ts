@@ -24,6 +24,9 @@ const recommended: UserConfig = {
     'no-secrets': 'error',
     'orphan-pages': 'warn',
     'passive-voice': 'info',
+    // The page that speaks of itself in the future ("This guide will walk you through …"): precise where
+    // the whole rule is not yet (see docs/accuracy.mdx); `strict` runs the whole rule.
+    'present-tense': ['warn', {scope: 'guides'}],
     'reference-descriptions': 'warn',
     'second-person': 'info',
     'steps-for-procedures': 'warn',

@@ -140,7 +140,7 @@ const styleRules = [
   '- Include descriptive alt text for all images.',
   '- Run `pnpm test` before committing.',
   '- Use the Oxford comma.',
-  '- Use the present tense for what the product does.', ''
+  '- Keep sentences concise.', ''
 ].join('\n')
 
 describe('docs-lint conventions', () => {
@@ -160,11 +160,11 @@ describe('docs-lint conventions', () => {
         '    8  checked      Include descriptive alt text for all images.',
         '                    by image-alt',
         '   10  not checked  Use the Oxford comma.',
-        '   11  not checked  Use the present tense for what the product does.',
-        '                    off: present-tense',
+        '   11  not checked  Keep sentences concise.',
+        '                    off: sentence-length',
         '',
         'Off in the lint configuration, would check more lines:',
-        '  present-tense (1 line)',
+        '  sentence-length (1 line)',
         ''
       ].join('\n')
     })
@@ -187,7 +187,7 @@ describe('docs-lint conventions', () => {
       8: ['checked', ['image-alt'], []],
       9: ['not a convention', [], []],
       10: ['partly', ['House.Serial (Vale)'], []],
-      11: ['not checked', [], ['present-tense']]
+      11: ['not checked', [], ['sentence-length']]
     })
   })
 
@@ -199,19 +199,20 @@ describe('docs-lint conventions', () => {
       stdout: '',
       stderr: 'docs-lint conventions: no rule file in `.` has a `<!-- docs-lint conventions: start -->` section: run `docs-lint conventions --write` to add one\n'
     })
-    expect(await runCli(['conventions', '--write'], root)).toEqual({code: 0, stdout: 'Wrote 23 conventions into `.windsurf/rules.md`\n', stderr: ''})
+    expect(await runCli(['conventions', '--write'], root)).toEqual({code: 0, stdout: 'Wrote 24 conventions into `.windsurf/rules.md`\n', stderr: ''})
     const written = fs.readFileSync(rulesFile, 'utf8')
     expect(written.startsWith('# Our rules\n\n- Use the Oxford comma.\n\n<!-- docs-lint conventions: start -->\n')).toBe(true)
     expect(written).toContain('**Accessibility**\n\n1. Every image and diagram has descriptive alt text (checked by `image-alt`).\n')
     expect(written).toContain('Write instructions in active voice (checked in part by `passive-voice`)')
-    expect(written).not.toContain('present tense')
+    expect(written).toContain('Use present tense for current states and future tense for outcomes (checked in part by `present-tense`)')
+    expect(written).not.toContain('Keep sentences concise')
     expect(await runCli(['conventions', '--write'], root)).toEqual({code: 0, stdout: '`.windsurf/rules.md` is up to date\n', stderr: ''})
     expect(fs.readFileSync(rulesFile, 'utf8')).toBe(written)
     expect(await runCli(['conventions', '--check', '.windsurf/rules.md'], root)).toEqual({code: 0, stdout: '', stderr: ''})
     // What it wrote, read back, is checked as it says.
     const table = JSON.parse((await runCli(['conventions', '--format', 'json'], root)).stdout) as {files: Array<{lines: Array<{text: string; status: string}>}>}
     const numbered = table.files[0]!.lines.filter((line) => / \(checked /.test(line.text))
-    expect(numbered.length).toBe(23)
+    expect(numbered.length).toBe(24)
     expect(numbered.filter((line) => line.status !== (line.text.includes('in part') ? 'partly' : 'checked'))).toEqual([])
   })
 
@@ -227,10 +228,10 @@ describe('docs-lint conventions', () => {
     expect(edited.stderr).toBe('docs-lint conventions: line ' + line + ' of `CLAUDE.md` differs from what the lint configuration checks: run `docs-lint conventions --write CLAUDE.md` to update it\n')
     expect(edited.stdout).toContain('-1. Images may skip alt text (checked by `image-alt`).\n+1. Every image and diagram has descriptive alt text (checked by `image-alt`).\n')
     fs.writeFileSync(file, written)
-    fs.writeFileSync(path.join(root, '.docs-lintrc.json'), JSON.stringify({extends: 'recommended', rules: {'present-tense': 'warn'}}))
+    fs.writeFileSync(path.join(root, '.docs-lintrc.json'), JSON.stringify({extends: 'recommended', rules: {'sentence-length': 'warn'}}))
     const reconfigured = await runCli(['conventions', '--check'], root)
     expect(reconfigured.code).toBe(1)
-    expect(reconfigured.stdout).toContain('+3. Use present tense for current states and future tense for outcomes (checked in part by `present-tense`).\n')
+    expect(reconfigured.stdout).toContain('+4. Keep sentences concise (checked in part by `sentence-length`).\n')
     expect(fs.readFileSync(file, 'utf8')).toBe(written)
   })
 

@@ -64,7 +64,10 @@ describe('page language', () => {
     const found = Object.fromEntries(result.files.map((file) => [file.path, file.messages.map((m) => m.ruleId + ':' + m.line)]))
     expect(found['ja/index.mdx']).toEqual([])
     expect(found['es/index.mdx']).toEqual(['passive-voice:6'])
-    expect(result.notices).toEqual(['not checked: 2 pages in `ja` and 1 in `zh` by `passive-voice` and `second-person`, which read en, de, es, fr, pt only'])
+    expect(result.notices).toEqual([
+      'not checked: 2 pages in `ja` and 1 in `zh` by `passive-voice` and `second-person`, which read en, de, es, fr, pt only',
+      'not checked: 1 page in `es`, 2 in `ja` and 1 in `zh` by `present-tense`, which reads en only'
+    ])
   })
 
   it('a site whose default language is not English sets it in the config', async () => {

@@ -13,6 +13,12 @@ describe('built-in presets', () => {
     })
   }
 
+  it('recommended runs present-tense on pages that speak of themselves only', () => {
+    const config = resolveConfig({extends: 'recommended'})
+    expect(config.rules.get('present-tense')).toEqual({severity: 'warn', options: {scope: 'guides'}})
+    expect(resolveConfig({extends: 'strict'}).rules.get('present-tense')).toEqual({severity: 'error', options: undefined})
+  })
+
   it('a config that repeats a preset rule with wrong options is still refused', () => {
     expect(() => resolveConfig({extends: 'recommended', rules: {'present-tense': ['warn', {scope: 'pages'}]}}))
       .toThrow('Invalid options for rule `present-tense`: option `scope` is `"pages"`, expected one of `all`, `guides`')
