@@ -128,8 +128,12 @@ function foundOnPage(tree: Root, page: Page): Found[] {
   return found
 }
 
+/** A fence that shows a page's own source: its requests are part of a page, not a request to copy. */
+const pageSourceLanguages = new Set(['md', 'mdx', 'markdown'])
+
 function foundInCode(node: Code, page: Page): Found[] {
   const lang = (node.lang ?? '').toLowerCase().split('{', 1)[0]!
+  if (pageSourceLanguages.has(lang)) return []
   const code = node.value
   const found: Found[] = []
   const add = (reading: Found['reading'], written: Written, urls: string[]) => {
