@@ -5,6 +5,7 @@ const recommended: UserConfig = {
   rules: {
     'api-completeness': 'warn',
     'api-examples': 'warn',
+    'auth-format': 'warn',
     'broken-links': 'error',
     'code-block-language': 'warn',
     'code-syntax': 'warn',
