@@ -1,6 +1,8 @@
 import {describe, expect, it} from 'vitest'
 import {presets} from '../presets/index.js'
 import {resolveConfig, resolveRuleSetting} from '../src/config/resolve.js'
+import {lint} from '../src/engine/index.js'
+import {tempSite} from './helpers/cli.js'
 
 // A built-in preset's options are not validated when a run resolves it (validation compiles code,
 // which the playground's content security policy forbids): this is where they are checked.
@@ -23,4 +25,22 @@ describe('built-in presets', () => {
     expect(() => resolveConfig({extends: 'recommended', rules: {'present-tense': ['warn', {scope: 'pages'}]}}))
       .toThrow('Invalid options for rule `present-tense`: option `scope` is `"pages"`, expected one of `all`, `guides`')
   })
+
+  it('a severity alone keeps the options a preset gave the rule, as in ESLint; options replace them', async () => {
+    const page = '---\ntitle: Deploy\ndescription: Deploy the app.\n---\n\nThis guide will walk you through a deploy.\n\nThe API will return a list.\n'
+    const found = async (config: object, file = 'guides/deploy.mdx') => {
+      const root = tempSite({[file]: page, '.docs-lintrc.json': JSON.stringify(config)})
+      const result = await lint({patterns: ['.'], cwd: root})
+      expect(result.configErrors).toEqual([])
+      return result.files.flatMap((entry) => entry.messages.filter((message) => message.ruleId === 'present-tense').map((message) => (message.fatal === true ? 'error' : message.fatal === false ? 'warn' : 'info') + ':' + message.line))
+    }
+    // Raised to an error, the rule still reads only the page that speaks of itself.
+    expect(await found({extends: 'recommended', rules: {'present-tense': 'error'}})).toEqual(['error:6'])
+    expect(await found({extends: 'recommended', rules: {'present-tense': ['error']}})).toEqual(['error:6'])
+    expect(await found({extends: 'recommended', overrides: [{files: 'guides/**', rules: {'present-tense': 'error'}}]})).toEqual(['error:6'])
+    // Options of its own replace the preset's.
+    expect(await found({extends: 'recommended', rules: {'present-tense': ['error', {scope: 'all'}]}})).toEqual(['error:6', 'error:8'])
+    expect(resolveConfig({extends: 'recommended'}, {overrides: {'present-tense': 'info'}}).rules.get('present-tense')).toEqual({severity: 'info', options: {scope: 'guides'}})
+  })
 })
+

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch'
-import {isStyleRuleId, type ResolvedConfig, type ResolvedOverride} from './resolve.js'
+import {isStyleRuleId, type ResolvedConfig, type ResolvedOverride, type RuleEntry} from './resolve.js'
 import {relativeTo} from '../shared/relative-path.js'
 
 // A config's `overrides` apply to some pages: those a glob matches, or those in a language. The config
@@ -53,7 +53,7 @@ export function pageConfig(config: ResolvedConfig, absolutePath: string, languag
     for (const index of matching) {
       for (const [ruleId, entry] of config.overrides[index]!.rules) {
         if (isStyleRuleId(ruleId)) styleRules.set(ruleId, entry ? entry.severity : 'off')
-        else if (entry) rules.set(ruleId, entry)
+        else if (entry) rules.set(ruleId, withOptions(entry, rules.get(ruleId)))
         else rules.delete(ruleId)
       }
     }
@@ -61,4 +61,9 @@ export function pageConfig(config: ResolvedConfig, absolutePath: string, languag
     byKey.set(key, result)
   }
   return result
+}
+
+/** An override that sets a severity alone keeps the options the rule had, as a config that extends another does. */
+function withOptions(entry: RuleEntry, before: RuleEntry | undefined): RuleEntry {
+  return entry.options === undefined && before?.options !== undefined ? {...entry, options: before.options} : entry
 }

@@ -126,7 +126,7 @@ export function resolveConfig(
   // No config: the recommended preset. A config file that is empty (YAML's `null`) is the config `{}`.
   collect(user === undefined || (user === null && options.filePath === undefined) ? {extends: 'recommended'} : user, options.filePath, [], state)
   for (const [ruleId, setting] of Object.entries(options.overrides ?? {})) {
-    state.settings.set(ruleId, {setting, filePath: undefined})
+    state.settings.set(ruleId, keepOptions(state.settings.get(ruleId), {setting, filePath: undefined}))
   }
   const resolved: ResolvedConfig = {
     rules: new Map(),
@@ -170,9 +170,22 @@ export function resolveConfig(
   return resolved
 }
 
+type Setting = {setting: unknown; filePath: string | undefined; builtIn?: boolean}
+
+/**
+ * A severity alone (`"error"`, `["error"]`) keeps the options an earlier config gave the rule, as in
+ * ESLint: raising a preset's rule to `error` does not turn its options back to the rule's defaults.
+ */
+function keepOptions(earlier: Setting | undefined, later: Setting): Setting {
+  const severity = Array.isArray(later.setting) ? (later.setting.length === 1 ? later.setting[0] : undefined) : later.setting
+  const options = Array.isArray(earlier?.setting) ? earlier.setting[1] : undefined
+  if (severity === undefined || options === undefined) return later
+  return {setting: [severity, options], filePath: later.filePath, builtIn: earlier!.builtIn === true}
+}
+
 interface Collected {
   /** `builtIn`: a setting of a built-in preset, whose options a test checks against the rule's schema. */
-  settings: Map<string, {setting: unknown; filePath: string | undefined; builtIn?: boolean}>
+  settings: Map<string, Setting>
   components: Set<string>
   extendedFiles: Set<string> | undefined
   language: string | undefined
@@ -349,7 +362,7 @@ function collect(config: unknown, filePath: string | undefined, chain: string[],
     for (const [ruleId, setting] of Object.entries(ruleSettings)) {
       // Validate early so the error names the file that holds the mistake.
       resolveRuleSetting(ruleId, setting, filePath, {container: ruleSettings, key: ruleId}, builtIn)
-      state.settings.set(ruleId, {setting, filePath, builtIn})
+      state.settings.set(ruleId, keepOptions(state.settings.get(ruleId), {setting, filePath, builtIn}))
     }
   }
   const list = record['components']
