@@ -38,6 +38,8 @@ describe('built-in presets', () => {
     expect(await found({extends: 'recommended', rules: {'present-tense': 'error'}})).toEqual(['error:6'])
     expect(await found({extends: 'recommended', rules: {'present-tense': ['error']}})).toEqual(['error:6'])
     expect(await found({extends: 'recommended', overrides: [{files: 'guides/**', rules: {'present-tense': 'error'}}]})).toEqual(['error:6'])
+    // Off for the site, on again for a folder: still the preset's scope.
+    expect(await found({extends: 'recommended', rules: {'present-tense': 'off'}, overrides: [{files: 'guides/**', rules: {'present-tense': 'warn'}}]})).toEqual(['warn:6'])
     // Options of its own replace the preset's.
     expect(await found({extends: 'recommended', rules: {'present-tense': ['error', {scope: 'all'}]}})).toEqual(['error:6', 'error:8'])
     expect(resolveConfig({extends: 'recommended'}, {overrides: {'present-tense': 'info'}}).rules.get('present-tense')).toEqual({severity: 'info', options: {scope: 'guides'}})

@@ -141,11 +141,13 @@ export function resolveConfig(
     plugins: state.plugins
   }
   // Registry order keeps message order stable whatever order the config lists rules in.
+  const offOptions = new Map<string, RuleEntry['options']>()
   for (const rule of [...ruleInfos, ...pluginRules()]) {
     const entry = state.settings.get(rule.id)
     if (!entry) continue
     const ruleEntry = resolveRuleSetting(rule.id, entry.setting, entry.filePath, undefined, entry.builtIn)
     if (ruleEntry) resolved.rules.set(rule.id, ruleEntry)
+    else if (Array.isArray(entry.setting)) offOptions.set(rule.id, entry.setting[1] as RuleEntry['options'])
   }
   for (const [ruleId, entry] of state.settings) {
     if (isStyleRuleId(ruleId)) {
@@ -166,16 +168,17 @@ export function resolveConfig(
   }
   // `--rule` wins over overrides too: an override that sets such a rule leaves it as the flag says.
   const flagged = new Set(Object.keys(options.overrides ?? {}))
-  for (const override of resolved.overrides) override.rules = override.rules.filter(([ruleId]) => !flagged.has(ruleId))
+  // An override that sets a severity alone keeps the options of a rule the config turns off, too.
+  for (const override of resolved.overrides) {
+    override.rules = override.rules.filter(([ruleId]) => !flagged.has(ruleId))
+      .map(([ruleId, entry]) => [ruleId, entry && entry.options === undefined ? {...entry, options: offOptions.get(ruleId)} : entry])
+  }
   return resolved
 }
 
 type Setting = {setting: unknown; filePath: string | undefined; builtIn?: boolean}
 
-/**
- * A severity alone (`"error"`, `["error"]`) keeps the options an earlier config gave the rule, as in
- * ESLint: raising a preset's rule to `error` does not turn its options back to the rule's defaults.
- */
+/** A severity alone (`"error"`, `["error"]`) keeps the options an earlier config gave the rule, as in ESLint. */
 function keepOptions(earlier: Setting | undefined, later: Setting): Setting {
   const severity = Array.isArray(later.setting) ? (later.setting.length === 1 ? later.setting[0] : undefined) : later.setting
   const options = Array.isArray(earlier?.setting) ? earlier.setting[1] : undefined
