@@ -40,6 +40,12 @@ describe('built-in presets', () => {
     expect(await found({extends: 'recommended', overrides: [{files: 'guides/**', rules: {'present-tense': 'error'}}]})).toEqual(['error:6'])
     // Off for the site, on again for a folder: still the preset's scope.
     expect(await found({extends: 'recommended', rules: {'present-tense': 'off'}, overrides: [{files: 'guides/**', rules: {'present-tense': 'warn'}}]})).toEqual(['warn:6'])
+    // Between two overrides of one page, a severity alone keeps the options of the override before it;
+    // where only the later override applies, the options of the config, which turns the rule off.
+    const chain = {extends: 'recommended', rules: {'present-tense': 'off'}, overrides: [
+      {files: 'guides/**', rules: {'present-tense': ['warn', {scope: 'all'}]}}, {files: '**/deploy.mdx', rules: {'present-tense': 'error'}}]}
+    expect(await found(chain)).toEqual(['error:6', 'error:8'])
+    expect(await found(chain, 'tutorials/deploy.mdx')).toEqual(['error:6'])
     // Options of its own replace the preset's.
     expect(await found({extends: 'recommended', rules: {'present-tense': ['error', {scope: 'all'}]}})).toEqual(['error:6', 'error:8'])
     expect(resolveConfig({extends: 'recommended'}, {overrides: {'present-tense': 'info'}}).rules.get('present-tense')).toEqual({severity: 'info', options: {scope: 'guides'}})

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch'
-import {isStyleRuleId, type ResolvedConfig, type ResolvedOverride, type RuleEntry} from './resolve.js'
+import {isStyleRuleId, type ResolvedConfig, type ResolvedOverride} from './resolve.js'
 import {relativeTo} from '../shared/relative-path.js'
 
 // A config's `overrides` apply to some pages: those a glob matches, or those in a language. The config
@@ -50,20 +50,24 @@ export function pageConfig(config: ResolvedConfig, absolutePath: string, languag
   if (!result) {
     const rules = new Map(config.rules)
     const styleRules = new Map(config.styleRules)
+    // An override that sets a severity alone keeps the options the rule was last given, as a config
+    // that extends another does: by an override before it, else by the config (even one turning it off).
+    const given = new Map([...config.rules].map(([ruleId, entry]) => [ruleId, entry.options]))
     for (const index of matching) {
       for (const [ruleId, entry] of config.overrides[index]!.rules) {
-        if (isStyleRuleId(ruleId)) styleRules.set(ruleId, entry ? entry.severity : 'off')
-        else if (entry) rules.set(ruleId, withOptions(entry, rules.get(ruleId)))
-        else rules.delete(ruleId)
+        if (isStyleRuleId(ruleId)) {
+          styleRules.set(ruleId, entry ? entry.severity : 'off')
+        } else if (entry) {
+          const options = entry.options ?? given.get(ruleId) ?? entry.offOptions
+          given.set(ruleId, options)
+          rules.set(ruleId, {severity: entry.severity, options})
+        } else {
+          rules.delete(ruleId)
+        }
       }
     }
     result = {...config, rules, styleRules, overrides: []}
     byKey.set(key, result)
   }
   return result
-}
-
-/** An override that sets a severity alone keeps the options the rule had, as a config that extends another does. */
-function withOptions(entry: RuleEntry, before: RuleEntry | undefined): RuleEntry {
-  return entry.options === undefined && before?.options !== undefined ? {...entry, options: before.options} : entry
 }

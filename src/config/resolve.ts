@@ -171,7 +171,7 @@ export function resolveConfig(
   // An override that sets a severity alone keeps the options of a rule the config turns off, too.
   for (const override of resolved.overrides) {
     override.rules = override.rules.filter(([ruleId]) => !flagged.has(ruleId))
-      .map(([ruleId, entry]) => [ruleId, entry && entry.options === undefined ? {...entry, options: offOptions.get(ruleId)} : entry])
+      .map(([ruleId, entry]) => [ruleId, entry && entry.options === undefined ? {...entry, offOptions: offOptions.get(ruleId)} : entry])
   }
   return resolved
 }

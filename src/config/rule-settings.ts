@@ -12,6 +12,8 @@ import {pluginRules, ruleInfoOf} from './plugins.js'
 export interface RuleEntry {
   severity: Exclude<Severity, 'off'>
   options: Record<string, unknown> | undefined
+  /** An override's severity alone, for a rule the config turns off: the options the config gave it. */
+  offOptions?: Record<string, unknown> | undefined
 }
 
 /** A rule of a Vale style (`Google.Passive`, `Vale.Spelling`): docs-lint's own rule ids have no dot. */
