@@ -1,6 +1,6 @@
-// component-choice: alternatives in the components the conventions' selection table names for them.
+// component-choice: content in the components the conventions' selection table names for it.
 // The same example in several languages goes in a `<CodeGroup>`; platform-by-platform (or package
-// manager, or language) sections go in `<Tabs>`.
+// manager, or language) sections go in `<Tabs>`; the nested properties of an object in an `<Expandable>`.
 import type {Code, Heading, Nodes, RootContent} from 'mdast'
 import {toString as mdastToString} from 'mdast-util-to-string'
 import {defineRule, type RuleContext} from '../src/rule.js'
@@ -10,18 +10,20 @@ import {jsxAttribute} from './shared/jsx.js'
 import {alternativeOf, areAlternatives, codeExampleOf, type Alternative, type CodeExample} from './shared/alternatives.js'
 import {codeGroups, outputLanguages, tabComponents} from './shared/alternatives.data.js'
 import {codeGroupEdits, labelledGroupEdit, namesFile} from './shared/code-group.js'
+import {checkNestedFields} from './shared/nested-fields.js'
 
 export default defineRule({
   id: 'component-choice',
   severity: 'warn',
-  summary: 'Alternatives use their components: the same example in several languages in a `<CodeGroup>`, platform-by-platform sections in `<Tabs>`',
+  summary: 'Content uses its components: the same example in several languages in a `<CodeGroup>`, platform-by-platform sections in `<Tabs>`, nested object properties in an `<Expandable>`',
   fixable: true,
-  conventions: [{id: 'use-codegroup', coverage: 'partial'}, {id: 'use-tabs', coverage: 'partial'}],
+  conventions: [{id: 'use-codegroup', coverage: 'partial'}, {id: 'use-tabs', coverage: 'partial'}, {id: 'use-expandable', coverage: 'partial'}],
   defaults: {},
   create() {
     return function (tree, context) {
       // A Markdown page holds no components.
       if (context.page.kind !== 'mdx') return
+      checkNestedFields(tree, context)
       visit(tree, (node: Nodes) => {
         if (node.type === 'mdxJsxFlowElement' && node.name === 'Tabs') checkCodeTabs(node.children as RootContent[], node, context)
         if (node.type === 'blockquote' || (node.type === 'mdxJsxFlowElement' && (codeGroups.has(node.name ?? '') || tabComponents.has(node.name ?? '')))) return SKIP

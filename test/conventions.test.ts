@@ -199,7 +199,7 @@ describe('docs-lint conventions', () => {
       stdout: '',
       stderr: 'docs-lint conventions: no rule file in `.` has a `<!-- docs-lint conventions: start -->` section: run `docs-lint conventions --write` to add one\n'
     })
-    expect(await runCli(['conventions', '--write'], root)).toEqual({code: 0, stdout: 'Wrote 25 conventions into `.windsurf/rules.md`\n', stderr: ''})
+    expect(await runCli(['conventions', '--write'], root)).toEqual({code: 0, stdout: 'Wrote 26 conventions into `.windsurf/rules.md`\n', stderr: ''})
     const written = fs.readFileSync(rulesFile, 'utf8')
     expect(written.startsWith('# Our rules\n\n- Use the Oxford comma.\n\n<!-- docs-lint conventions: start -->\n')).toBe(true)
     expect(written).toContain('**Accessibility**\n\n1. Every image and diagram has descriptive alt text (checked by `image-alt`).\n')
@@ -213,7 +213,7 @@ describe('docs-lint conventions', () => {
     // What it wrote, read back, is checked as it says.
     const table = JSON.parse((await runCli(['conventions', '--format', 'json'], root)).stdout) as {files: Array<{lines: Array<{text: string; status: string}>}>}
     const numbered = table.files[0]!.lines.filter((line) => / \(checked /.test(line.text))
-    expect(numbered.length).toBe(25)
+    expect(numbered.length).toBe(26)
     expect(numbered.filter((line) => line.status !== (line.text.includes('in part') ? 'partly' : 'checked'))).toEqual([])
   })
 

@@ -149,6 +149,24 @@ describe('fixes of the structural rules', () => {
     expect((await fixText(markdown, 'deploy.md', config)).output).toBe(markdown)
   })
 
+  it('wraps nested fields in an expandable at each depth, and leaves them when text of the field follows', async () => {
+    const config = resolveConfig({rules: {'component-choice': 'warn', 'component-nesting': 'error'}})
+    const head = '---\ntitle: Config\ndescription: The config file.\n---\n\n'
+    const field = (name: string, inner: string, indent: string) =>
+      indent + '<ParamField body="' + name + '" type="object">\n' + indent + '  About ' + name + '.\n\n' + inner + indent + '</ParamField>\n'
+    const leaf = (name: string, indent: string) => indent + '<ParamField body="' + name + '" type="string">\n' + indent + '  The ' + name + '.\n' + indent + '</ParamField>\n'
+    const page = head + field('meta', leaf('version', '  ') + '\n' + field('runner', leaf('language', '    ') + leaf('entrypoint', '    '), '  '), '')
+    const fixed = await fixText(page, 'config.mdx', config)
+    // The outer field is reported once; the second pass wraps the field inside it.
+    expect(fixed.output.match(/<Expandable title="properties">/g)).toHaveLength(2)
+    expect(fixed.messages).toEqual([])
+    expect((await fixText(fixed.output, 'config.mdx', config)).output).toBe(fixed.output)
+    const trailing = head + field('meta', leaf('version', '  ') + '\n  Set it once.\n', '')
+    const before = await lintText(trailing, {path: 'config.mdx', config})
+    expect(before.messages.map((message) => message.ruleId)).toEqual(['component-choice'])
+    expect((await fixText(trailing, 'config.mdx', config)).output).toBe(trailing)
+  })
+
   it('takes a bold label as the title, and keeps every character of the rest', async () => {
     const config = resolveConfig({rules: {'steps-for-procedures': 'warn'}})
     const head = '---\ntitle: Deploy\ndescription: Deploy the service.\n---\n\n'
