@@ -145,6 +145,8 @@ function checkParagraph(paragraph: Paragraph, {heading, maintainers}: Voice, lab
     if (sentence.type !== 'SentenceNode') continue
     const children = sentence.children
     const question = isQuestion(sentence) || (heading && startsWithInterrogative(sentence))
+    // The writer alone asks for the sentence reworded: one finding for the sentence, naming each word.
+    const writerAlone: Word[] = []
     for (let index = 0; index < children.length; index++) {
       const node = children[index]!
       if (node.type !== 'WordNode' || quoted.has(node) || inside(node, labels)) continue
@@ -177,11 +179,7 @@ function checkParagraph(paragraph: Paragraph, {heading, maintainers}: Voice, lab
         }
         if (singular.has(key)) {
           // The writer alone (“a bug report I wrote”): swapping in `you` changes who did it.
-          report({
-            message: 'Unexpected first person `' + written + '`, expected the sentence reworded without the first person',
-            node,
-            actual: written
-          })
+          writerAlone.push(node)
           continue
         }
         const upper = key.startsWith('i') ? initial : text !== key
@@ -206,6 +204,14 @@ function checkParagraph(paragraph: Paragraph, {heading, maintainers}: Voice, lab
           expected
         })
       }
+    }
+    if (writerAlone.length > 0) {
+      const words = [...new Set(writerAlone.map((word) => '`' + toString(word) + '`'))]
+      report({
+        message: 'Unexpected first person ' + words.join(', ').replace(/, ([^,]*)$/, ' and $1') + ', expected the sentence reworded without the first person',
+        node: writerAlone[0]!,
+        actual: words.join(', ').replace(/`/g, '')
+      })
     }
   }
 }
