@@ -249,6 +249,9 @@ export default defineRule({
  * How each item of the list at `index` reads (an action, a check, or neither) when the list is a
  * procedure, or undefined when it is not one.
  */
+/** An item that says where the steps before it leave the reader, not a step of its own. */
+const closingStatement = /^(?:you (?:can|may|should) now|now,? you (?:can|may)|you(?:'re| are) (?:now |all )?(?:done|set|ready)|that's it|done[.!])/i
+
 function procedureOf(chain: readonly List[], children: readonly Nodes[], index: number, language: string, troubleshooting: boolean): Instruction[] | undefined {
   const items = chain.flatMap((list) => list.children)
   // Items of one paragraph each, with nothing between them: no code and no image (a nested list of
@@ -269,6 +272,8 @@ function procedureOf(chain: readonly List[], children: readonly Nodes[], index: 
   // procedure only when every item is an action and the steps carry more than their names.
   if ((prerequisiteHeadings[language] ?? []).some((pattern) => pattern.test(title)) && (bare || !kinds.every((kind) => kind === 'action'))) return undefined
   const instructions = kinds.filter(Boolean).length
+  // Two bare steps and then where they leave the reader ("3. You can now unpublish the app."): a click path too.
+  if (bare && instructions <= 2 && items.length === 3 && closingStatement.test(itemText(items[2]!))) return undefined
   const checklist = kinds.filter((kind) => kind === 'check').length
   const links = items.filter(startsWithLink).length
   // The first item is an instruction and most of the others too: ranked facts and options are
