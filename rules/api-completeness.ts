@@ -185,8 +185,7 @@ function checkFields(found: LocalOperation, fact: OperationFact, where: string, 
     if (!schemas || schemas.length === 0) continue
     const bare = undescribedFields(found.document, schemas).filter((field) => !on(field) && !named(field))
     if (bare.length === 0) continue
-    const shown = bare.slice(0, 8).map((field) => '`' + field + '`')
-    const names = bare.length > 8 ? shown.join(', ') + ' and ' + (bare.length - 8) + ' more' : joinAnd(shown)
+    const names = joinAnd(bare.map((field) => '`' + field + '`'), 8)
     report('Missing description of ' + what + ' ' + (bare.length === 1 ? 'field ' : 'fields ') + names + ' of ' + where + ', expected what ' + (bare.length === 1 ? 'it holds' : 'each holds'))
   }
 }

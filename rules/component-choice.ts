@@ -11,6 +11,7 @@ import {alternativeOf, areAlternatives, codeExampleOf, type Alternative, type Co
 import {codeGroups, outputLanguages, tabComponents} from './shared/alternatives.data.js'
 import {codeGroupEdits, labelledGroupEdit, namesFile} from './shared/code-group.js'
 import {checkNestedFields} from './shared/nested-fields.js'
+import {joinAnd} from '../src/shared/text.js'
 
 export default defineRule({
   id: 'component-choice',
@@ -37,8 +38,7 @@ export default defineRule({
   }
 })
 
-const list = (titles: readonly string[]): string =>
-  titles.map((title) => '`' + title + '`').join(', ').replace(/, ([^,]*)$/, ' and $1')
+const list = (titles: readonly string[]): string => joinAnd(titles.map((title) => '`' + title + '`'))
 
 /**
  * Code blocks with nothing between them that show one example in several languages (or one install

@@ -3,6 +3,7 @@ import type {Paragraph, Sentence, SentenceContent, Word} from 'nlcst'
 import {toString as mdastToString} from 'mdast-util-to-string'
 import {toString} from 'nlcst-to-string'
 import {visit} from '../src/shared/walk.js'
+import {joinAnd} from '../src/shared/text.js'
 import {defineRule, type RuleContext} from '../src/rule.js'
 import {quotedWords, sentencesWithQuotes} from './shared/prose.js'
 import {languageTutorialWe, mayHaveTutorialWe, speaksAsTutorial, speaksWithReader, wordAfter, wordBefore, type TutorialLanguage} from './shared/tutorial-voice.js'
@@ -208,7 +209,7 @@ function checkParagraph(paragraph: Paragraph, {heading, maintainers}: Voice, lab
     if (writerAlone.length > 0) {
       const words = [...new Set(writerAlone.map((word) => '`' + toString(word) + '`'))]
       report({
-        message: 'Unexpected first person ' + words.join(', ').replace(/, ([^,]*)$/, ' and $1') + ', expected the sentence reworded without the first person',
+        message: 'Unexpected first person ' + joinAnd(words) + ', expected the sentence reworded without the first person',
         node: writerAlone[0]!,
         actual: words.join(', ').replace(/`/g, '')
       })

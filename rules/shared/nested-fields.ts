@@ -4,6 +4,7 @@ import type {Nodes, RootContent} from 'mdast'
 import {toString as mdastToString} from 'mdast-util-to-string'
 import type {TextEdit} from '../../src/contract.js'
 import type {RuleContext} from '../../src/rule.js'
+import {joinAnd} from '../../src/shared/text.js'
 import {firstLine} from './positions.js'
 import {indentOf} from './code-group.js'
 import {isJsxElement, jsxAttribute, type JsxElement} from './jsx.js'
@@ -33,11 +34,7 @@ function fieldOf(node: Nodes): Field | undefined {
   return {node, name: undefined}
 }
 
-const list = (names: readonly string[]): string => {
-  const shown = names.slice(0, 3).map((name) => '`' + name + '`')
-  if (names.length > 3) return shown.join(', ') + ' and ' + String(names.length - 3) + ' more'
-  return shown.join(', ').replace(/, ([^,]*)$/, ' and $1')
-}
+const list = (names: readonly string[]): string => joinAnd(names.map((name) => '`' + name + '`'), 3)
 
 /** A dotted name's path (`result.metadata.usage` → `result`, `metadata`, `usage`); `items[].id` reads as `items`, `id`. */
 const pathOf = (name: string): string[] => name.replace(/\[\]/g, '').split('.')
@@ -125,12 +122,11 @@ function wrapEdits(children: readonly RootContent[], fields: readonly Field[], s
  * `options.waitUntil`), within one section: one finding for each object, at its first property.
  */
 function checkFlattened(children: readonly RootContent[], context: RuleContext): void {
-  const title = context.page.frontMatter().data?.['title']
   let section: Field[] = []
   let heading = ''
   for (const child of [...children, undefined]) {
     if (child === undefined || child.type === 'heading') {
-      reportFlattened(section, [heading, typeof title === 'string' ? title : ''], context)
+      if (section.length > 1) reportFlattened(section, heading, context)
       section = []
       heading = child ? mdastToString(child) : ''
       continue
@@ -146,7 +142,14 @@ function namesObject(heading: string, root: string): boolean {
   return root.length > 1 && words(heading).includes(words(root))
 }
 
-function reportFlattened(fields: readonly Field[], headings: readonly string[], {page, report}: RuleContext): void {
+/** The page's title, read only when a group of dotted names is found. */
+function titleOf(context: RuleContext): string {
+  const title = context.page.frontMatter().data?.['title']
+  return typeof title === 'string' ? title : ''
+}
+
+function reportFlattened(fields: readonly Field[], heading: string, context: RuleContext): void {
+  const {page, report} = context
   const names = new Set(fields.map((field) => field.name!))
   const groups = new Map<string, Field[]>()
   for (const field of fields) {
@@ -161,7 +164,7 @@ function reportFlattened(fields: readonly Field[], headings: readonly string[], 
     if (members.length < 2 && !names.has(root)) continue
     // A section whose heading names the object (a config file's `[scaling]` table) groups its
     // properties; on a page titled with it (`Stagehand`), they are the page's own (`stagehand.browser`).
-    if (!names.has(root) && headings.some((heading) => namesObject(heading, root))) continue
+    if (!names.has(root) && (namesObject(heading, root) || namesObject(titleOf(context), root))) continue
     const shown = members.map((field) => field.name!)
     report({
       message: 'Unexpected properties of `' + root + '` as separate fields (' + list(shown) + '), expected them nested in an `<Expandable>` inside the field `' + root + '`',

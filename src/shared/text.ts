@@ -42,7 +42,8 @@ export function offsetAt(text: string, line: number, column: number): number {
   return Math.min(text.length, offset + column - 1)
 }
 
-/** Items as a sentence lists them: `a`, `a and b`, `a, b and c`. */
-export function joinAnd(items: readonly string[]): string {
+/** Items as a sentence lists them: `a`, `a and b`, `a, b and c`; past `max` of them, `a, b and 3 more`. */
+export function joinAnd(items: readonly string[], max = Infinity): string {
+  if (items.length > max) return items.slice(0, max).join(', ') + ' and ' + String(items.length - max) + ' more'
   return items.length <= 1 ? items.join('') : items.slice(0, -1).join(', ') + ' and ' + items.at(-1)
 }
